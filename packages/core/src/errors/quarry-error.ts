@@ -1,0 +1,59 @@
+/**
+ * An error value with a machine-readable code and the HTTP status it maps to.
+ * Every failure a client can see is one of these; the global exception filter turns it into the
+ * SPEC's JSON body `{ error: code, message, ...extra }`.
+ */
+export class QuarryError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+
+  toBody(): Record<string, unknown> {
+    return { error: this.code, message: this.message, ...this.extra };
+  }
+}
+
+export class InvalidRequestError extends QuarryError {
+  constructor(message: string, details: Record<string, string> = {}) {
+    super('invalid_request', message, 400, { details });
+  }
+}
+
+export class UnauthorizedError extends QuarryError {
+  constructor(message = 'A valid API key is required.', bearerError?: 'invalid_token') {
+    const challenge = bearerError ? `Bearer realm="quarry", error="${bearerError}"` : 'Bearer realm="quarry"';
+    super('unauthorized', message, 401, {}, { 'WWW-Authenticate': challenge });
+  }
+}
+
+export class PaymentRequiredError extends QuarryError {
+  constructor(message = 'Not enough credits for this operation.') {
+    super('payment_required', message, 402);
+  }
+}
+
+export class NotFoundError extends QuarryError {
+  constructor(message = 'Not found.') {
+    super('not_found', message, 404);
+  }
+}
+
+export class PayloadTooLargeError extends QuarryError {
+  constructor(message = 'The request body is too large.') {
+    super('payload_too_large', message, 413);
+  }
+}
+
+export class RateLimitedError extends QuarryError {
+  constructor(retryAfterSeconds: number) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    super('rate_limited', `Rate limit exceeded; retry in ${seconds} s.`, 429, {}, { 'Retry-After': String(seconds) });
+  }
+}
