@@ -4,3 +4,8 @@ export * from './time/id-generator';
 export * from './persistence/timestamp-column';
 export * from './persistence/database-url';
 export * from './queue/job-queue';
+export * from './http/quarry-exception.filter';
+export * from './http/quarry-validation.pipe';
+export * from './config/env-reader';
+export * from './http/error-body.dto';
+export * from './time/quarry-core.module';

@@ -1,0 +1,21 @@
+import { ConfigurableModuleBuilder } from '@nestjs/common';
+
+export interface AccountsModuleOptions {
+  /**
+   * Requests per minute per key on routes marked `@MeteredRoute()` (scrape, screenshot, brand).
+   * @default 60
+   */
+  workRequestsPerMinute?: number;
+  /**
+   * Requests per minute per key on every other authenticated route.
+   * @default 600
+   */
+  readRequestsPerMinute?: number;
+  /** Redis URL for rate-limit counters shared by every instance; counters are in memory when absent. */
+  redisUrl?: string;
+  /** Bearer token of the operator API (`AccountsAdminHttpModule`); the admin API answers 404 when absent. */
+  adminToken?: string;
+}
+
+export const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN: ACCOUNTS_OPTIONS, OPTIONS_TYPE, ASYNC_OPTIONS_TYPE } =
+  new ConfigurableModuleBuilder<AccountsModuleOptions>().setClassMethodName('forRoot').setExtras({ isGlobal: true }, (definition, extras) => ({ ...definition, global: extras.isGlobal })).build();

@@ -1,0 +1,41 @@
+import { Module } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { ACCOUNTS_OPTIONS, AccountsModuleOptions, ConfigurableModuleClass } from './accounts.module-definition';
+import { ApiKeyGuard } from './auth/api-key.guard';
+import { ApiKeyThrottlerGuard } from './rate-limit/api-key-throttler.guard';
+import { isMeteredRoute } from './rate-limit/metered-route.decorator';
+import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
+import { AccountsService } from './services/accounts.service';
+import { ApiKeysService } from './services/api-keys.service';
+import { CreditLedger } from './services/credit-ledger';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Accounts, API keys, the credit ledger, the key guard and per-key rate limits. Needs a TypeORM
+ * `DataSource` with `accountsEntities` and `accountsMigrations`, and `QuarryCoreModule` (see README).
+ */
+@Module({
+  imports: [
+    ThrottlerModule.forRootAsync({
+      inject: [ACCOUNTS_OPTIONS, Reflector],
+      useFactory: (options: AccountsModuleOptions, reflector: Reflector) => ({
+        throttlers: [
+          { name: 'work', ttl: MINUTE_MS, limit: options.workRequestsPerMinute ?? 60, skipIf: (context) => !isMeteredRoute(reflector, context) },
+          { name: 'reads', ttl: MINUTE_MS, limit: options.readRequestsPerMinute ?? 600, skipIf: (context) => isMeteredRoute(reflector, context) },
+        ],
+        storage: options.redisUrl ? new RedisThrottlerStorage(options.redisUrl) : undefined,
+      }),
+    }),
+  ],
+  providers: [
+    AccountsService,
+    ApiKeysService,
+    CreditLedger,
+    ApiKeyGuard,
+    ApiKeyThrottlerGuard,
+  ],
+  exports: [ACCOUNTS_OPTIONS, AccountsService, ApiKeysService, CreditLedger, ApiKeyGuard, ApiKeyThrottlerGuard, ThrottlerModule],
+})
+export class AccountsModule extends ConfigurableModuleClass {}

@@ -1,0 +1,8 @@
+import type { AuthenticatedKey } from '../services/api-keys.service';
+
+/** What `ApiKeyGuard` attaches to a request it lets through. */
+export interface AuthenticatedRequest {
+  headers: Record<string, string | string[] | undefined>;
+  ip?: string;
+  auth?: AuthenticatedKey;
+}

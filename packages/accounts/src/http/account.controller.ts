@@ -1,0 +1,32 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Clock } from '@quarry/core';
+import { AuthenticatedKey } from '../services/api-keys.service';
+import { AccountsService } from '../services/accounts.service';
+import { CreditLedger } from '../services/credit-ledger';
+import { CurrentAuth } from '../auth/current-auth.decorator';
+import { RequireApiKey } from '../auth/require-api-key.decorator';
+import { AccountResponseDto, OperationUsageDto } from './dto/account-response.dto';
+
+const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+
+@ApiTags('account')
+@ApiExtraModels(OperationUsageDto)
+@Controller('account')
+@RequireApiKey()
+export class AccountController {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly ledger: CreditLedger,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "The key's account, its balance and its usage over the last 30 days" })
+  @ApiOkResponse({ type: AccountResponseDto })
+  async show(@CurrentAuth() auth: AuthenticatedKey): Promise<AccountResponseDto> {
+    const since = new Date(this.clock.now().getTime() - THIRTY_DAYS_MS);
+    const [account, last30Days] = await Promise.all([this.accounts.get(auth.accountId), this.ledger.usageSince(auth.accountId, since)]);
+    return { account, usage: { last30Days } };
+  }
+}

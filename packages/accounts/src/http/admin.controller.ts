@@ -1,0 +1,67 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ErrorBodyDto } from '@quarry/core';
+import { AccountsService } from '../services/accounts.service';
+import { ApiKeysService } from '../services/api-keys.service';
+import { AdminTokenGuard } from './admin-token.guard';
+import {
+  AccountEnvelopeDto,
+  AccountWithKeysDto,
+  AddCreditsDto,
+  CreateAccountDto,
+  CreatedAccountDto,
+  CreatedKeyDto,
+  KeyEnvelopeDto,
+  RevokeKeyDto,
+} from './dto/admin.dto';
+
+@ApiTags('admin')
+@ApiBearerAuth('admin')
+@ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'Missing or wrong admin token.' })
+@ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown id, or the admin API is off (no admin token configured).' })
+@Controller()
+@UseGuards(AdminTokenGuard)
+export class AdminController {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly keys: ApiKeysService,
+  ) {}
+
+  @Post('accounts')
+  @ApiOperation({ summary: 'Create an account with a first API key' })
+  @ApiCreatedResponse({ type: CreatedAccountDto })
+  async createAccount(@Body() body: CreateAccountDto): Promise<CreatedAccountDto> {
+    const account = await this.accounts.create(body.email, body.credits ?? 0);
+    return { account, ...(await this.keys.create(account.id)) };
+  }
+
+  @Get('accounts/:id')
+  @ApiOperation({ summary: 'An account and its keys (prefixes only)' })
+  @ApiOkResponse({ type: AccountWithKeysDto })
+  async getAccount(@Param('id', ParseUUIDPipe) id: string): Promise<AccountWithKeysDto> {
+    return { account: await this.accounts.get(id), keys: await this.keys.listForAccount(id) };
+  }
+
+  @Post('accounts/:id/keys')
+  @ApiOperation({ summary: 'Create another API key for an account' })
+  @ApiCreatedResponse({ type: CreatedKeyDto })
+  createKey(@Param('id', ParseUUIDPipe) id: string): Promise<CreatedKeyDto> {
+    return this.keys.create(id);
+  }
+
+  @Post('accounts/:id/credits')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Add credits to an account' })
+  @ApiOkResponse({ type: AccountEnvelopeDto })
+  async addCredits(@Param('id', ParseUUIDPipe) id: string, @Body() body: AddCreditsDto): Promise<AccountEnvelopeDto> {
+    return { account: await this.accounts.addCredits(id, body.amount, body.referenceId) };
+  }
+
+  @Post('keys/revoke')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Revoke the key with this display prefix' })
+  @ApiOkResponse({ type: KeyEnvelopeDto })
+  async revokeKey(@Body() body: RevokeKeyDto): Promise<KeyEnvelopeDto> {
+    return { key: await this.keys.revokeByPrefix(body.keyPrefix) };
+  }
+}

@@ -1,0 +1,33 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class AccountDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ example: 'ops@example.com' })
+  email!: string;
+
+  @ApiProperty({ example: 995 })
+  credits!: number;
+}
+
+export class OperationUsageDto {
+  @ApiProperty({ description: 'Successful results charged.' })
+  count!: number;
+
+  @ApiProperty({ description: 'Credits spent.' })
+  credits!: number;
+}
+
+export class UsageDto {
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/OperationUsageDto' }, example: { scrape: { count: 5, credits: 5 } } })
+  last30Days!: Record<string, OperationUsageDto>;
+}
+
+export class AccountResponseDto {
+  @ApiProperty({ type: AccountDto })
+  account!: AccountDto;
+
+  @ApiProperty({ type: UsageDto })
+  usage!: UsageDto;
+}

@@ -1,0 +1,86 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { AccountDto } from './account-response.dto';
+
+export class CreateAccountDto {
+  @ApiProperty({ example: 'ops@example.com', description: 'Where email notifications go.' })
+  @IsEmail()
+  @Length(3, 320)
+  email!: string;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000_000)
+  credits?: number;
+}
+
+export class AddCreditsDto {
+  @ApiProperty({ minimum: 1, example: 500 })
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000_000)
+  amount!: number;
+
+  @ApiPropertyOptional({ description: 'Idempotency key: the same referenceId adds credits once.', maxLength: 200 })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  referenceId?: string;
+}
+
+export class RevokeKeyDto {
+  @ApiProperty({ example: 'qk_live_AbCdEfGh', description: 'The display prefix shown when the key was created.' })
+  @IsString()
+  @Length(16, 64)
+  keyPrefix!: string;
+}
+
+export class ApiKeyDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  accountId!: string;
+
+  @ApiProperty({ example: 'qk_live_AbCdEfGh' })
+  prefix!: string;
+
+  @ApiProperty()
+  createdAt!: Date;
+
+  @ApiProperty({ nullable: true, type: Date })
+  revokedAt!: Date | null;
+}
+
+export class CreatedKeyDto {
+  @ApiProperty({ type: ApiKeyDto })
+  key!: ApiKeyDto;
+
+  @ApiProperty({ description: 'The whole key. Shown once; only its hash is stored.' })
+  apiKey!: string;
+}
+
+export class CreatedAccountDto extends CreatedKeyDto {
+  @ApiProperty({ type: AccountDto })
+  account!: AccountDto;
+}
+
+export class AccountWithKeysDto {
+  @ApiProperty({ type: AccountDto })
+  account!: AccountDto;
+
+  @ApiProperty({ type: [ApiKeyDto] })
+  keys!: ApiKeyDto[];
+}
+
+export class AccountEnvelopeDto {
+  @ApiProperty({ type: AccountDto })
+  account!: AccountDto;
+}
+
+export class KeyEnvelopeDto {
+  @ApiProperty({ type: ApiKeyDto })
+  key!: ApiKeyDto;
+}

@@ -1,0 +1,14 @@
+export * from './accounts.module';
+export { AccountsModuleOptions } from './accounts.module-definition';
+export * from './domain/account';
+export * from './services/accounts.service';
+export * from './services/api-keys.service';
+export * from './services/credit-ledger';
+export * from './auth/api-key.guard';
+export * from './auth/current-auth.decorator';
+export * from './auth/require-api-key.decorator';
+export * from './rate-limit/metered-route.decorator';
+export * from './http/accounts-http.module';
+export * from './http/accounts-admin-http.module';
+export * from './http/dto/admin.dto';
+export * from './infrastructure/typeorm/accounts-schema';

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock, IdGenerator, NotFoundError } from '@quarry/core';
+import { Account } from '../domain/account';
+import { AccountEntity } from '../infrastructure/typeorm/account.entity';
+import { CreditLedger } from './credit-ledger';
+
+@Injectable()
+export class AccountsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly ledger: CreditLedger,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  /** Creates an account; its starting credits are a ledger grant like any other. */
+  async create(email: string, credits: number): Promise<Account> {
+    const now = this.clock.now();
+    const id = this.ids.uuid();
+    await this.dataSource.getRepository(AccountEntity).insert({ id, email, credits: 0, createdAt: now, updatedAt: now });
+    if (credits > 0) await this.ledger.grant(id, credits, 'credits.grant', `account-created:${id}`);
+    return this.get(id);
+  }
+
+  async get(id: string): Promise<Account> {
+    const row = await this.dataSource.getRepository(AccountEntity).findOneBy({ id });
+    if (!row) throw new NotFoundError('Account not found.');
+    return { id: row.id, email: row.email, credits: row.credits };
+  }
+
+  /** Adds credits as a ledger grant; `referenceId` makes a retried request a no-op. */
+  async addCredits(id: string, amount: number, referenceId = this.ids.uuid()): Promise<Account> {
+    await this.get(id);
+    await this.ledger.grant(id, amount, 'credits.add', referenceId);
+    return this.get(id);
+  }
+}

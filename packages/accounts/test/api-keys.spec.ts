@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import { NotFoundError } from '@quarry/core';
+import { testDatabaseEngines } from '@quarry/testing';
+import { AccountsService, ApiKeysService } from '../src';
+import { ApiKeyEntity } from '../src/infrastructure/typeorm/api-key.entity';
+import { AccountsTestContext, createAccountsTestContext } from './accounts-test-module';
+
+describe.each(testDatabaseEngines())('ApiKeysService on %s', (engine) => {
+  let context: AccountsTestContext;
+  let accounts: AccountsService;
+  let keys: ApiKeysService;
+
+  beforeAll(async () => {
+    context = await createAccountsTestContext(engine);
+    accounts = context.moduleRef.get(AccountsService);
+    keys = context.moduleRef.get(ApiKeysService);
+  });
+  afterAll(() => context.close());
+
+  it('creates a qk_live_ key with 256 random bits and stores only its hash and prefix', async () => {
+    const { id } = await accounts.create('keys@example.com', 0);
+    const { apiKey, key } = await keys.create(id);
+    expect(apiKey).toMatch(/^qk_live_[A-Za-z0-9_-]{43}$/);
+    expect(apiKey.startsWith(key.prefix)).toBe(true);
+    const [row] = await context.database.dataSource.getRepository(ApiKeyEntity).findBy({ id: key.id });
+    expect(row.keyHash).toBe(createHash('sha256').update(apiKey).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(apiKey.slice(key.prefix.length));
+  });
+
+  it('authenticates a key to its account until it is revoked', async () => {
+    const { id } = await accounts.create('auth@example.com', 0);
+    const { apiKey, key } = await keys.create(id);
+    expect(await keys.authenticate(apiKey)).toEqual({ keyId: key.id, accountId: id });
+    await keys.revokeByPrefix(key.prefix);
+    expect(await keys.authenticate(apiKey)).toBeUndefined();
+  });
+
+  it('rejects unknown and malformed keys', async () => {
+    const { apiKey } = await keys.create((await accounts.create('other@example.com', 0)).id);
+    const unknown = apiKey.slice(0, -1) + (apiKey.endsWith('A') ? 'B' : 'A');
+    for (const candidate of [unknown, '', 'qk_live_short', apiKey + 'x', 'Bearer ' + apiKey]) {
+      expect(await keys.authenticate(candidate)).toBeUndefined();
+    }
+  });
+
+  it('revokes nothing for an unknown prefix', async () => {
+    await expect(keys.revokeByPrefix('qk_live_ZZZZZZZZ')).rejects.toBeInstanceOf(NotFoundError);
+  });
+});

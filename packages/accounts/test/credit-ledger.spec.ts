@@ -1,0 +1,65 @@
+import { PaymentRequiredError } from '@quarry/core';
+import { testDatabaseEngines } from '@quarry/testing';
+import { AccountsService, CreditLedger } from '../src';
+import { LedgerEntryEntity } from '../src/infrastructure/typeorm/ledger-entry.entity';
+import { AccountsTestContext, createAccountsTestContext } from './accounts-test-module';
+
+describe.each(testDatabaseEngines())('CreditLedger on %s', (engine) => {
+  let context: AccountsTestContext;
+  let accounts: AccountsService;
+  let ledger: CreditLedger;
+
+  beforeAll(async () => {
+    context = await createAccountsTestContext(engine);
+    accounts = context.moduleRef.get(AccountsService);
+    ledger = context.moduleRef.get(CreditLedger);
+  });
+  afterAll(() => context.close());
+
+  const ledgerRows = (accountId: string) => context.database.dataSource.getRepository(LedgerEntryEntity).findBy({ accountId });
+
+  it('lets exactly as many of 50 concurrent 1-credit charges through as the balance of 10 pays for', async () => {
+    const { id } = await accounts.create('race@example.com', 10);
+    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => ledger.charge(id, 1, 'scrape', `job-${i}`)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    const rejections = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(rejections).toHaveLength(40);
+    for (const r of rejections) expect(r.reason).toBeInstanceOf(PaymentRequiredError);
+    expect(await ledger.balance(id)).toBe(0);
+    expect((await ledgerRows(id)).filter((row) => row.operation === 'scrape')).toHaveLength(10);
+  });
+
+  it('charges one (operation, referenceId) once, even when charged twice at the same time', async () => {
+    const { id } = await accounts.create('twice@example.com', 5);
+    const [a, b] = await Promise.all([ledger.charge(id, 2, 'screenshot', 'req-1'), ledger.charge(id, 2, 'screenshot', 'req-1')]);
+    expect([a.charged, b.charged].sort()).toEqual([false, true]);
+    expect(await ledger.balance(id)).toBe(3);
+    expect((await ledgerRows(id)).filter((row) => row.referenceId === 'req-1')).toHaveLength(1);
+  });
+
+  it('refuses a charge larger than the balance and leaves no trace', async () => {
+    const { id } = await accounts.create('short@example.com', 4);
+    await expect(ledger.charge(id, 5, 'screenshot', 'big')).rejects.toBeInstanceOf(PaymentRequiredError);
+    expect(await ledger.balance(id)).toBe(4);
+    expect((await ledgerRows(id)).map((row) => row.operation)).toEqual(['credits.grant']);
+  });
+
+  it('reports usage per operation since a time', async () => {
+    const { id } = await accounts.create('usage@example.com', 20);
+    await ledger.charge(id, 1, 'scrape', 'u1');
+    await ledger.charge(id, 1, 'scrape', 'u2');
+    await ledger.charge(id, 5, 'screenshot', 'u3');
+    await accounts.addCredits(id, 7);
+    expect(await ledger.usageSince(id, new Date(Date.now() - 60_000))).toEqual({
+      scrape: { count: 2, credits: 2 },
+      screenshot: { count: 1, credits: 5 },
+    });
+    expect(await ledger.balance(id)).toBe(20);
+  });
+
+  it('checks a balance before expensive work', async () => {
+    const { id } = await accounts.create('check@example.com', 4);
+    await expect(ledger.requireBalance(id, 5)).rejects.toBeInstanceOf(PaymentRequiredError);
+    await expect(ledger.requireBalance(id, 4)).resolves.toBeUndefined();
+  });
+});

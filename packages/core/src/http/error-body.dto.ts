@@ -1,0 +1,23 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** SPEC §1's error body, for the OpenAPI document. */
+export class ErrorBodyDto {
+  @ApiProperty({ example: 'not_found' })
+  error!: string;
+
+  @ApiProperty({ example: 'Not found.' })
+  message!: string;
+}
+
+export class ValidationErrorBodyDto extends ErrorBodyDto {
+  @ApiProperty({ example: 'invalid_request' })
+  declare error: string;
+
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { url: 'must be a public http(s) URL' } })
+  details!: Record<string, string>;
+}
+
+export class InternalErrorBodyDto extends ErrorBodyDto {
+  @ApiPropertyOptional({ description: 'Quote it when reporting the problem; the server log has the same id.' })
+  requestId?: string;
+}

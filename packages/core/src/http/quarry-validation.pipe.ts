@@ -1,0 +1,45 @@
+import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
+import { InvalidRequestError } from '../errors/quarry-error';
+
+/**
+ * Global validation: DTO classes only, unknown fields rejected, values converted to their declared
+ * types, and every failure a 400 `invalid_request` with one reason per field in `details`.
+ */
+@Injectable()
+export class QuarryValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      exceptionFactory: (errors) => new InvalidRequestError('The request is invalid.', validationDetails(errors)),
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && metadata.metatype && this.toValidate(metadata) && !isPlainObject(value)) {
+      throw new InvalidRequestError('The request body must be a JSON object.', { body: 'must be a JSON object' });
+    }
+    return super.transform(value, metadata);
+  }
+}
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Flattens class-validator's tree into `{ "a.b": "why" }`, one reason per field. */
+export function validationDetails(errors: ValidationError[], parent = ''): Record<string, string> {
+  const details: Record<string, string> = {};
+  for (const error of errors) {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const constraints = error.constraints ?? {};
+    if (constraints.whitelistValidation) details[path] = 'is not an allowed field';
+    else {
+      const first = Object.values(constraints)[0];
+      if (first) details[path] = first;
+    }
+    Object.assign(details, validationDetails(error.children ?? [], path));
+  }
+  return details;
+}
