@@ -1,0 +1,94 @@
+import type { Element } from 'domhandler';
+import { detach, elementChildren, isTag, normalizedText, replaceNode, type ChildNode, type ParentNode } from '../dom/html-tree';
+import { isUnlikelyCandidate } from './content-signals';
+
+/** Elements that never carry readable content. */
+const NEVER_CONTENT = new Set([
+  'script', 'style', 'template', 'link', 'meta', 'base', 'title', 'head', 'object', 'embed', 'iframe', 'frame',
+  'frameset', 'applet', 'svg', 'canvas', 'button', 'input', 'select', 'textarea', 'option', 'optgroup', 'datalist',
+  'dialog', 'map', 'area', 'audio', 'video', 'track', 'param', 'noembed', 'portal', 'menu',
+]);
+/** Page chrome: removed unless it wraps most of the page (some sites misuse them as the page wrapper). */
+const CHROME = new Set(['nav', 'aside', 'footer', 'header']);
+const CHROME_ROLES = new Set(['navigation', 'menu', 'menubar', 'complementary', 'alert', 'alertdialog', 'dialog', 'banner', 'contentinfo', 'search']);
+const KEEP_UNLIKELY = new Set(['html', 'body', 'a', 'main', 'article', 'table', 'tbody', 'thead', 'tr', 'td', 'th', 'pre', 'code']);
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
+
+export interface PruneOptions {
+  /** Drop containers whose class/id says sidebar, comments, share bar, cookie banner, ... */
+  stripUnlikely: boolean;
+}
+
+/**
+ * Removes what is never main content before scoring: scripts and styles, forms controls, hidden
+ * elements, navigation/aside/footer chrome, dialogs, and (optionally) containers whose class or id
+ * marks them as boilerplate. Containers holding more than half of the page's text are spared.
+ */
+export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void {
+  const total = Math.max(1, normalizedText(root).length);
+  const holdsMostOfPage = (element: Element) => normalizedText(element).length > total * 0.5;
+
+  const stack: ChildNode[] = [...root.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isTag(node)) {
+      if (node.type === 'comment' || node.type === 'directive' || node.type === 'cdata') detach(node);
+      continue;
+    }
+    const element = node;
+    const name = element.name;
+    if (name === 'noscript') {
+      unwrapNoscriptImage(element);
+      continue;
+    }
+    let remove = NEVER_CONTENT.has(name) || isHidden(element);
+    if (!remove && name === 'form') remove = elementChildren(element).length === 0 || !holdsMostOfPage(element) && isControlForm(element);
+    if (!remove && (CHROME.has(name) || CHROME_ROLES.has(element.attribs.role ?? ''))) remove = !holdsMostOfPage(element);
+    if (!remove && options.stripUnlikely && !KEEP_UNLIKELY.has(name) && isUnlikelyCandidate(element) && !insideCode(element))
+      remove = !holdsMostOfPage(element);
+    if (remove) {
+      detach(element);
+      continue;
+    }
+    for (let i = element.children.length - 1; i >= 0; i--) stack.push(element.children[i]);
+  }
+}
+
+function isHidden(element: Element): boolean {
+  const { attribs } = element;
+  if (attribs.hidden !== undefined) return true;
+  if (attribs['aria-hidden'] === 'true' && !/fallback-image/.test(attribs.class ?? '')) return true;
+  const style = attribs.style;
+  return style !== undefined && HIDDEN_STYLE.test(style);
+}
+
+/** A search box or sign-up form: mostly controls, little prose. */
+function isControlForm(form: Element): boolean {
+  return normalizedText(form).length < 1000;
+}
+
+function insideCode(element: Element): boolean {
+  let node = element.parent;
+  while (node && isTag(node)) {
+    if (node.name === 'pre' || node.name === 'code') return true;
+    node = node.parent;
+  }
+  return false;
+}
+
+/** Lazy-loading pages put the real <img> in <noscript>; use it instead of the placeholder before it. */
+function unwrapNoscriptImage(noscript: Element): void {
+  const image = elementChildren(noscript).find((child) => child.name === 'img');
+  if (!image || normalizedText(noscript).length > 0) {
+    detach(noscript);
+    return;
+  }
+  let previous = noscript.prev;
+  while (previous && !isTag(previous)) previous = previous.prev;
+  if (previous && isTag(previous) && previous.name === 'img') {
+    replaceNode(previous, image);
+    detach(noscript);
+  } else {
+    replaceNode(noscript, image);
+  }
+}

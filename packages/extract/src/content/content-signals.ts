@@ -1,0 +1,92 @@
+import type { Element } from 'domhandler';
+import { classAndId, descendants, isTag, isText, type ParentNode } from '../dom/html-tree';
+
+/** Class/id words of containers that are almost never main content (Readability's list plus widgets it misses). */
+export const UNLIKELY_CANDIDATE =
+  /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|cookie|consent|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|modal|newsletter|subscribe|signup|share|sharing|outbrain|taboola|recommend|promo|yom-remote/i;
+export const MAYBE_CANDIDATE = /and|article|body|column|content|main|mathjax|shadow/i;
+export const NEGATIVE_HINT =
+  /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|newsletter|subscribe|cookie|consent/i;
+export const POSITIVE_HINT = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
+export const COMMAS = /[\u002C\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
+export const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$/iu;
+export const LOADING_WORDS = /^((loading|正在加载|Загрузка|chargement|cargando)(…|\.\.\.)?)$/iu;
+
+export const BLOCK_CHILD_TAGS = new Set(['blockquote', 'dl', 'div', 'img', 'ol', 'p', 'pre', 'table', 'ul', 'figure', 'section', 'article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'picture']);
+
+export function classWeight(element: Element): number {
+  let weight = 0;
+  const className = element.attribs.class;
+  if (className) {
+    if (NEGATIVE_HINT.test(className)) weight -= 25;
+    if (POSITIVE_HINT.test(className)) weight += 25;
+  }
+  const id = element.attribs.id;
+  if (id) {
+    if (NEGATIVE_HINT.test(id)) weight -= 25;
+    if (POSITIVE_HINT.test(id)) weight += 25;
+  }
+  return weight;
+}
+
+export function isUnlikelyCandidate(element: Element): boolean {
+  const hints = classAndId(element);
+  return hints.length > 0 && UNLIKELY_CANDIDATE.test(hints) && !MAYBE_CANDIDATE.test(hints);
+}
+
+export interface TextStats {
+  /** Characters of text, whitespace runs counted as one. */
+  text: number;
+  /** Characters of text inside links (in-page `#` links weighted 0.3, as Readability does). */
+  linkText: number;
+}
+
+/** Text and link-text lengths of a subtree in one iterative walk. */
+export function textStats(root: ParentNode): TextStats {
+  let text = 0;
+  let linkText = 0;
+  const stack: Array<[ParentNode, number]> = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, linkWeight] = stack.pop()!;
+    for (const child of node.children) {
+      if (isText(child)) {
+        const length = collapsedLength(child.data);
+        text += length;
+        linkText += length * linkWeight;
+      } else if (isTag(child)) {
+        let weight = linkWeight;
+        if (child.name === 'a') weight = (child.attribs.href ?? '').startsWith('#') ? 0.3 : 1;
+        stack.push([child, weight]);
+      }
+    }
+  }
+  return { text, linkText };
+}
+
+export function linkDensity(root: ParentNode): number {
+  const stats = textStats(root);
+  return stats.text === 0 ? 0 : stats.linkText / stats.text;
+}
+
+function collapsedLength(data: string): number {
+  let length = 0;
+  let inSpace = false;
+  for (let i = 0; i < data.length; i++) {
+    const code = data.charCodeAt(i);
+    const space = code === 32 || code === 10 || code === 9 || code === 13 || code === 12 || code === 160;
+    if (space) {
+      if (!inSpace) length++;
+      inSpace = true;
+    } else {
+      length++;
+      inSpace = false;
+    }
+  }
+  return length;
+}
+
+export function countTags(root: ParentNode, names: ReadonlySet<string>): number {
+  let count = 0;
+  for (const element of descendants(root)) if (names.has(element.name)) count++;
+  return count;
+}

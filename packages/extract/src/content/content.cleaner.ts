@@ -1,0 +1,203 @@
+import type { Element } from 'domhandler';
+import { createElement, descendants, detach, elementChildren, isTag, normalizedText, rawText, replaceNode } from '../dom/html-tree';
+import { AD_WORDS, COMMAS, LOADING_WORDS, classWeight, countTags, textStats } from './content-signals';
+
+export interface CleanOptions {
+  /** Remove lists, tables, divs and forms that look like link farms, galleries or widgets. */
+  cleanConditionally: boolean;
+  /** The page title: a heading repeating it is dropped (the title is its own field). */
+  title: string | null;
+}
+
+const SHARE_HINT = /share|sharedaddy/i;
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const TEXTISH = new Set(['span', 'li', 'td', 'blockquote', 'dl', 'div', 'img', 'ol', 'p', 'pre', 'table', 'ul']);
+const EMBEDS = new Set(['object', 'embed', 'iframe', 'video', 'audio']);
+const LISTS = new Set(['ul', 'ol']);
+const ITEMS = new Set(['li']);
+const PARAGRAPHS = new Set(['p']);
+const IMAGES = new Set(['img']);
+const INPUTS = new Set(['input']);
+const DATA_TABLE_PARTS = new Set(['col', 'colgroup', 'tfoot', 'thead', 'th']);
+const TABLES = new Set(['table']);
+
+/** Readability's article preparation: drops what survived scoring but is not content. */
+export function cleanContent(article: Element, options: CleanOptions): void {
+  const dataTables = markDataTables(article);
+
+  for (const element of descendants(article)) {
+    if (!element.parent) continue;
+    if (SHARE_HINT.test(element.attribs.class ?? '') || SHARE_HINT.test(element.attribs.id ?? '')) {
+      if (normalizedText(element).length < 500) detach(element);
+    }
+  }
+
+  if (options.cleanConditionally) {
+    for (const tag of ['form', 'fieldset', 'table', 'ul', 'div']) cleanConditionally(article, tag, dataTables);
+  }
+  cleanHeadings(article, options.title);
+
+  for (const element of descendants(article)) {
+    if (!element.parent) continue;
+    if (element.name === 'p' && isEmptyParagraph(element)) detach(element);
+    else if (element.name === 'table' && !dataTables.has(element) && isSingleCellTable(element)) unwrapSingleCellTable(element);
+  }
+}
+
+function cleanHeadings(article: Element, title: string | null): void {
+  const normalizedTitle = title ? comparable(title) : '';
+  let seenText = false;
+  for (const element of descendants(article)) {
+    if (!element.parent) continue;
+    if (HEADINGS.has(element.name)) {
+      if ((element.name === 'h1' || element.name === 'h2') && classWeight(element) < 0) {
+        detach(element);
+        continue;
+      }
+      if (!seenText && normalizedTitle && (element.name === 'h1' || element.name === 'h2')) {
+        const heading = comparable(normalizedText(element));
+        if (heading && (heading === normalizedTitle || normalizedTitle.includes(heading) && heading.length > normalizedTitle.length * 0.5)) {
+          detach(element);
+          continue;
+        }
+      }
+    } else if (element.name === 'p' && normalizedText(element).length > 0) {
+      seenText = true;
+    }
+  }
+}
+
+function comparable(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+function markDataTables(article: Element): Set<Element> {
+  const dataTables = new Set<Element>();
+  for (const table of descendants(article)) {
+    if (table.name === 'table' && isDataTable(table)) dataTables.add(table);
+  }
+  return dataTables;
+}
+
+function isDataTable(table: Element): boolean {
+  if (table.attribs.role === 'presentation' || table.attribs.datatable === '0') return false;
+  if (table.attribs.summary) return true;
+  const inner = descendants(table);
+  if (inner.some((element) => element.name === 'caption' && element.children.length > 0)) return true;
+  if (inner.some((element) => DATA_TABLE_PARTS.has(element.name))) return true;
+  if (inner.some((element) => element.name === 'table')) return false;
+  const rows = inner.filter((element) => element.name === 'tr');
+  let columns = 0;
+  for (const row of rows) {
+    let cells = 0;
+    for (const cell of elementChildren(row)) if (cell.name === 'td' || cell.name === 'th') cells += Number(cell.attribs.colspan) || 1;
+    columns = Math.max(columns, cells);
+  }
+  if (rows.length >= 10 || columns > 4) return true;
+  return rows.length * columns > 10;
+}
+
+function isInsideDataTable(element: Element, dataTables: Set<Element>): boolean {
+  let node = element.parent;
+  while (node && isTag(node)) {
+    if (node.name === 'table') return dataTables.has(node);
+    node = node.parent;
+  }
+  return false;
+}
+
+function hasAncestorNamed(element: Element, names: ReadonlySet<string>): boolean {
+  let node = element.parent;
+  while (node && isTag(node)) {
+    if (names.has(node.name)) return true;
+    node = node.parent;
+  }
+  return false;
+}
+
+const CODE = new Set(['code', 'pre']);
+const FIGURE = new Set(['figure']);
+
+function cleanConditionally(article: Element, tag: string, dataTables: Set<Element>): void {
+  const elements = descendants(article).filter((element) => element.name === tag);
+  for (let i = elements.length - 1; i >= 0; i--) {
+    const element = elements[i];
+    if (!element.parent) continue;
+    if (tag === 'table' && dataTables.has(element)) continue;
+    if (isInsideDataTable(element, dataTables) || hasAncestorNamed(element, CODE)) continue;
+    if (shouldRemove(element, tag)) detach(element);
+  }
+}
+
+function shouldRemove(element: Element, tag: string): boolean {
+  const weight = classWeight(element);
+  if (weight < 0) return true;
+  const text = normalizedText(element);
+  if ((text.match(COMMAS)?.length ?? 0) >= 10) return false;
+
+  let isList = LISTS.has(tag);
+  if (!isList) {
+    let listLength = 0;
+    for (const list of descendants(element)) if (LISTS.has(list.name)) listLength += normalizedText(list).length;
+    isList = text.length > 0 && listLength / text.length > 0.9;
+  }
+  const paragraphs = countTags(element, PARAGRAPHS);
+  const images = countTags(element, IMAGES);
+  const items = countTags(element, ITEMS) - 100;
+  const inputs = countTags(element, INPUTS);
+  const embeds = countTags(element, EMBEDS);
+  const headingDensity = densityOf(element, HEADINGS, text.length);
+  const textDensity = densityOf(element, TEXTISH, text.length);
+  const isFigureChild = hasAncestorNamed(element, FIGURE);
+
+  if (AD_WORDS.test(text) || LOADING_WORDS.test(text)) return true;
+
+  const stats = textStats(element);
+  const density = stats.text === 0 ? 0 : stats.linkText / stats.text;
+  const remove =
+    (!isFigureChild && images > 1 && paragraphs / images < 0.5) ||
+    (!isList && items > paragraphs) ||
+    inputs > Math.floor(paragraphs / 3) ||
+    (!isList && !isFigureChild && headingDensity < 0.9 && text.length < 25 && (images === 0 || images > 2) && density > 0) ||
+    (!isList && weight < 25 && density > 0.2) ||
+    (weight >= 25 && density > 0.5) ||
+    (embeds === 1 && text.length < 75) ||
+    embeds > 1 ||
+    (images === 0 && textDensity === 0);
+
+  if (isList && remove) {
+    for (const child of elementChildren(element)) if (elementChildren(child).length > 1) return remove;
+    if (images === countTags(element, ITEMS)) return false;
+  }
+  return remove;
+}
+
+/** Share of `element`'s text that sits inside descendants named in `names`. */
+function densityOf(element: Element, names: ReadonlySet<string>, textLength: number): number {
+  if (textLength === 0) return 0;
+  let inside = 0;
+  const stack: Element[] = elementChildren(element);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (names.has(node.name)) inside += normalizedText(node).length;
+    else stack.push(...elementChildren(node));
+  }
+  return inside / textLength;
+}
+
+function isEmptyParagraph(paragraph: Element): boolean {
+  if (rawText(paragraph).trim().length > 0) return false;
+  return !descendants(paragraph).some((element) => element.name === 'img' || EMBEDS.has(element.name));
+}
+
+function isSingleCellTable(table: Element): boolean {
+  if (descendants(table).some((element) => TABLES.has(element.name))) return false;
+  const rows = descendants(table).filter((element) => element.name === 'tr');
+  if (rows.length !== 1) return false;
+  return elementChildren(rows[0]).filter((cell) => cell.name === 'td' || cell.name === 'th').length === 1;
+}
+
+function unwrapSingleCellTable(table: Element): void {
+  const cell = descendants(table).find((element) => element.name === 'td' || element.name === 'th');
+  if (cell) replaceNode(table, createElement('div', [...cell.children]));
+}

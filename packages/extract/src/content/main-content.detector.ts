@@ -1,0 +1,253 @@
+import type { Element } from 'domhandler';
+import {
+  createElement,
+  descendants,
+  detach,
+  elementChildren,
+  isTag,
+  isText,
+  normalizedText,
+  replaceNode,
+  setChildren,
+  type ChildNode,
+  type ParentNode,
+} from '../dom/html-tree';
+import { BLOCK_CHILD_TAGS, COMMAS, classWeight, linkDensity, textStats } from './content-signals';
+
+const SCORED_TAGS = new Set(['section', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'td', 'pre']);
+const PHRASING_TAGS = new Set([
+  'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'img', 'kbd', 'mark', 'q', 'rp', 'rt',
+  'ruby', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr', 'a', 'del', 'ins', 'font',
+  'label', 'picture', 'strike', 'big', 'tt', 'math',
+]);
+const EMPTY_CONTAINERS = new Set(['div', 'section', 'header', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const TOP_CANDIDATES = 5;
+
+export interface DetectOptions {
+  /** Use class/id words as score hints. */
+  weightClasses: boolean;
+}
+
+/**
+ * Finds the element that holds the main content and returns a new <div> with it and the siblings
+ * that belong to it. Readability's scoring, on a domhandler tree: paragraphs vote for their
+ * ancestors by length and commas, candidates are discounted by link density, the winner climbs
+ * to a parent that scores nearly as well, and related siblings are merged in.
+ */
+export function detectMainContent(body: Element, options: DetectOptions): Element {
+  const scores = new Map<Element, number>();
+  const paragraphs = collectScorableElements(body);
+
+  for (const paragraph of paragraphs) {
+    if (!paragraph.parent || !isTag(paragraph.parent)) continue;
+    const text = normalizedText(paragraph);
+    if (text.length < 25) continue;
+    const ancestors = ancestorsOf(paragraph, 5);
+    if (ancestors.length === 0) continue;
+    const points = 1 + (text.match(COMMAS)?.length ?? 0) + Math.min(Math.floor(text.length / 100), 3);
+    ancestors.forEach((ancestor, level) => {
+      if (!ancestor.parent || !isTag(ancestor.parent) && ancestor.name !== 'body') return;
+      if (!scores.has(ancestor)) scores.set(ancestor, initialScore(ancestor, options));
+      const divider = level === 0 ? 1 : level === 1 ? 2 : level * 3;
+      scores.set(ancestor, scores.get(ancestor)! + points / divider);
+    });
+  }
+
+  const ranked: Array<[Element, number]> = [];
+  for (const [candidate, score] of scores) ranked.push([candidate, score * (1 - linkDensity(candidate))]);
+  for (const [candidate, score] of ranked) scores.set(candidate, score);
+  ranked.sort((a, b) => b[1] - a[1]);
+  const top = ranked.slice(0, TOP_CANDIDATES);
+
+  if (top.length === 0 || top[0][0] === body) {
+    return createElement('div', [...body.children]);
+  }
+
+  let topCandidate = top[0][0];
+  topCandidate = preferSharedAncestor(topCandidate, top);
+  topCandidate = climbWhileParentScoresWell(topCandidate, scores, body);
+  while (topCandidate.parent && isTag(topCandidate.parent) && topCandidate.parent !== body && elementChildren(topCandidate.parent).length === 1) {
+    topCandidate = topCandidate.parent;
+  }
+  if (!scores.has(topCandidate)) scores.set(topCandidate, initialScore(topCandidate, options));
+
+  return mergeSiblings(topCandidate, scores);
+}
+
+/** Paragraph-like elements to score; divs holding only inline content count as paragraphs. */
+function collectScorableElements(body: Element): Element[] {
+  const out: Element[] = [];
+  for (const element of descendants(body)) {
+    if (!element.parent) continue;
+    if (EMPTY_CONTAINERS.has(element.name) && isWithoutContent(element)) {
+      detach(element);
+      continue;
+    }
+    if (SCORED_TAGS.has(element.name)) {
+      out.push(element);
+    } else if (element.name === 'div') {
+      wrapInlineRuns(element);
+      const children = elementChildren(element);
+      if (children.length === 1 && children[0].name === 'p' && !hasDirectText(element) && linkDensity(element) < 0.25) {
+        const paragraph = children[0];
+        replaceNode(element, paragraph);
+        out.push(paragraph);
+      } else if (!hasBlockDescendant(element)) {
+        element.name = 'p';
+        out.push(element);
+      }
+    }
+  }
+  return out;
+}
+
+/** Wraps runs of inline children of a mixed div in <p> so they are scored like paragraphs. */
+function wrapInlineRuns(div: Element): void {
+  if (!div.children.some((child) => isTag(child) && !PHRASING_TAGS.has(child.name))) return;
+  const children: ChildNode[] = [];
+  let run: ChildNode[] = [];
+  const flush = () => {
+    while (run.length > 0 && isWhitespace(run[run.length - 1])) run.pop();
+    if (run.some((node) => !isWhitespace(node))) children.push(createElement('p', run));
+    else children.push(...run);
+    run = [];
+  };
+  for (const child of div.children) {
+    if (isText(child) || (isTag(child) && PHRASING_TAGS.has(child.name))) {
+      if (run.length === 0 && isWhitespace(child)) continue;
+      run.push(child);
+    } else {
+      flush();
+      children.push(child);
+    }
+  }
+  flush();
+  setChildren(div, children);
+}
+
+function isWhitespace(node: ChildNode): boolean {
+  return (isText(node) && node.data.trim() === '') || (isTag(node) && node.name === 'br');
+}
+
+function hasDirectText(element: Element): boolean {
+  return element.children.some((child) => isText(child) && child.data.trim() !== '');
+}
+
+function hasBlockDescendant(element: Element): boolean {
+  return descendants(element).some((child) => BLOCK_CHILD_TAGS.has(child.name));
+}
+
+function isWithoutContent(element: Element): boolean {
+  if (normalizedText(element).length > 0) return false;
+  return element.children.every((child) => !isTag(child) || child.name === 'br' || child.name === 'hr');
+}
+
+function ancestorsOf(element: Element, maxDepth: number): Element[] {
+  const out: Element[] = [];
+  let node = element.parent;
+  while (node && isTag(node) && out.length < maxDepth) {
+    out.push(node);
+    node = node.parent;
+  }
+  return out;
+}
+
+function initialScore(element: Element, options: DetectOptions): number {
+  let score = 0;
+  switch (element.name) {
+    case 'div':
+    case 'article':
+    case 'main':
+      score = 5;
+      break;
+    case 'pre':
+    case 'td':
+    case 'blockquote':
+      score = 3;
+      break;
+    case 'address':
+    case 'ol':
+    case 'ul':
+    case 'dl':
+    case 'dd':
+    case 'dt':
+    case 'li':
+    case 'form':
+      score = -3;
+      break;
+    case 'h1':
+    case 'h2':
+    case 'h3':
+    case 'h4':
+    case 'h5':
+    case 'h6':
+    case 'th':
+      score = -5;
+      break;
+  }
+  return score + (options.weightClasses ? classWeight(element) : 0);
+}
+
+/** When several strong candidates share an ancestor, the article is that ancestor. */
+function preferSharedAncestor(candidate: Element, top: Array<[Element, number]>): Element {
+  const topScore = top[0][1];
+  const alternatives = top.slice(1).filter(([, score]) => score / topScore >= 0.75).map(([element]) => ancestorsOf(element, Infinity));
+  if (alternatives.length < 3) return candidate;
+  let parent = candidate.parent;
+  while (parent && isTag(parent) && parent.name !== 'body') {
+    const shared = alternatives.filter((ancestors) => ancestors.includes(parent as Element)).length;
+    if (shared >= 3) return parent;
+    parent = parent.parent;
+  }
+  return candidate;
+}
+
+function climbWhileParentScoresWell(candidate: Element, scores: Map<Element, number>, body: Element): Element {
+  let lastScore = scores.get(candidate) ?? 0;
+  const threshold = lastScore / 3;
+  let parent = candidate.parent;
+  while (parent && isTag(parent) && parent !== body) {
+    const parentScore = scores.get(parent);
+    if (parentScore === undefined) {
+      parent = parent.parent;
+      continue;
+    }
+    if (parentScore < threshold) break;
+    if (parentScore > lastScore) return parent;
+    lastScore = parentScore;
+    parent = parent.parent;
+  }
+  return candidate;
+}
+
+/** The top candidate plus siblings that score well or read like paragraphs of the same text. */
+function mergeSiblings(topCandidate: Element, scores: Map<Element, number>): Element {
+  const topScore = scores.get(topCandidate) ?? 0;
+  const threshold = Math.max(10, topScore * 0.2);
+  const parent = topCandidate.parent as ParentNode | null;
+  const siblings = parent ? elementChildren(parent) : [topCandidate];
+  const className = topCandidate.attribs.class ?? '';
+  const kept: Element[] = [];
+  for (const sibling of siblings) {
+    if (sibling === topCandidate) {
+      kept.push(sibling);
+      continue;
+    }
+    let bonus = 0;
+    if (className && sibling.attribs.class === className) bonus += topScore * 0.2;
+    const score = scores.get(sibling);
+    if (score !== undefined && score + bonus >= threshold) {
+      kept.push(sibling);
+    } else if (sibling.name === 'p') {
+      const stats = textStats(sibling);
+      const density = stats.text === 0 ? 0 : stats.linkText / stats.text;
+      const text = normalizedText(sibling);
+      if ((text.length > 80 && density < 0.25) || (text.length > 0 && text.length <= 80 && density === 0 && /\.( |$)/.test(text)))
+        kept.push(sibling);
+    }
+  }
+  return createElement('div', kept.map((element) => {
+    detach(element);
+    return element;
+  }));
+}

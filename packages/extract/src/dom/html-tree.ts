@@ -1,0 +1,174 @@
+import { parseDocument } from 'htmlparser2';
+import { Document, Element, Text, isTag, isText, type AnyNode, type ChildNode, type ParentNode } from 'domhandler';
+
+/** Deeper trees are flattened: real pages stay far below, runaway unclosed tags would overflow recursion. */
+const MAX_DEPTH = 200;
+
+export function parseHtml(html: string): Document {
+  const document = parseDocument(html, {
+    lowerCaseTags: true,
+    lowerCaseAttributeNames: true,
+    decodeEntities: true,
+  });
+  capDepth(document);
+  return document;
+}
+
+function capDepth(document: Document): void {
+  const stack: Array<[ParentNode, number]> = [[document, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    for (const child of node.children) {
+      if (!isTag(child)) continue;
+      if (depth + 1 >= MAX_DEPTH) flatten(child);
+      else stack.push([child, depth + 1]);
+    }
+  }
+}
+
+function flatten(element: Element): void {
+  const texts: ChildNode[] = [];
+  const stack: AnyNode[] = [...element.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isText(node)) texts.push(new Text(node.data));
+    else if (isTag(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  setChildren(element, texts);
+}
+
+export function setChildren(parent: ParentNode, children: ChildNode[]): void {
+  parent.children = children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    child.parent = parent;
+    child.prev = children[i - 1] ?? null;
+    child.next = children[i + 1] ?? null;
+  }
+}
+
+export function detach(node: ChildNode): void {
+  const parent = node.parent;
+  if (node.prev) node.prev.next = node.next;
+  if (node.next) node.next.prev = node.prev;
+  if (parent) {
+    const index = parent.children.lastIndexOf(node);
+    if (index >= 0) parent.children.splice(index, 1);
+  }
+  node.parent = null;
+  node.prev = null;
+  node.next = null;
+}
+
+/** Replaces `element` by its own children. */
+export function unwrap(element: Element): void {
+  const parent = element.parent;
+  if (!parent) return;
+  const index = parent.children.indexOf(element);
+  const children = [...parent.children.slice(0, index), ...element.children, ...parent.children.slice(index + 1)];
+  element.children = [];
+  setChildren(parent, children);
+  element.parent = null;
+  element.prev = null;
+  element.next = null;
+}
+
+export function replaceNode(node: ChildNode, replacement: ChildNode): void {
+  const parent = node.parent;
+  if (!parent) return;
+  if (replacement.parent) detach(replacement);
+  const index = parent.children.indexOf(node);
+  parent.children[index] = replacement;
+  replacement.parent = parent;
+  replacement.prev = node.prev;
+  replacement.next = node.next;
+  if (node.prev) node.prev.next = replacement;
+  if (node.next) node.next.prev = replacement;
+  node.parent = null;
+  node.prev = null;
+  node.next = null;
+}
+
+export function createElement(name: string, children: ChildNode[] = [], attribs: Record<string, string> = {}): Element {
+  const element = new Element(name, attribs, []);
+  setChildren(element, children);
+  return element;
+}
+
+export function elementChildren(node: ParentNode): Element[] {
+  return node.children.filter(isTag);
+}
+
+/** All descendant elements in document order (not including `root`). */
+export function descendants(root: ParentNode): Element[] {
+  const out: Element[] = [];
+  const stack: ChildNode[] = [];
+  for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isTag(node)) continue;
+    out.push(node);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  return out;
+}
+
+export function descendantsNamed(root: ParentNode, names: ReadonlySet<string>): Element[] {
+  return descendants(root).filter((element) => names.has(element.name));
+}
+
+export function firstDescendant(root: ParentNode, predicate: (element: Element) => boolean): Element | null {
+  const stack: ChildNode[] = [];
+  for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isTag(node)) continue;
+    if (predicate(node)) return node;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  return null;
+}
+
+/** Raw concatenated text of all descendant text nodes. */
+export function rawText(root: AnyNode): string {
+  if (isText(root)) return root.data;
+  if (!isTag(root) && !(root instanceof Document)) return '';
+  let out = '';
+  const stack: AnyNode[] = [];
+  for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isText(node)) out += node.data;
+    else if (isTag(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  return out;
+}
+
+/** Text with whitespace runs collapsed to one space and trimmed. */
+export function normalizedText(root: AnyNode): string {
+  return collapseWhitespace(rawText(root));
+}
+
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function hasAncestor(element: Element, names: ReadonlySet<string>, maxDepth = Infinity): boolean {
+  let node = element.parent;
+  let depth = 0;
+  while (node && isTag(node) && depth < maxDepth) {
+    if (names.has(node.name)) return true;
+    node = node.parent;
+    depth++;
+  }
+  return false;
+}
+
+export function classAndId(element: Element): string {
+  const className = element.attribs.class ?? '';
+  const id = element.attribs.id ?? '';
+  return id ? `${className} ${id}` : className;
+}
+
+export { isTag, isText };
+export type { AnyNode, ChildNode, ParentNode };

@@ -1,0 +1,114 @@
+import type { Document, Element } from 'domhandler';
+import { pruneBoilerplate } from './content/boilerplate.pruner';
+import { cleanContent } from './content/content.cleaner';
+import { writeContentHtml } from './content/content-html.writer';
+import { detectMainContent } from './content/main-content.detector';
+import { createElement, descendants, firstDescendant, normalizedText, parseHtml } from './dom/html-tree';
+import { ExtractError } from './extract-error';
+import type { ExtractOptions, ExtractResult } from './extract.types';
+import { MarkdownConverter } from './markdown/markdown.converter';
+import { readPageMetadata } from './metadata/page-metadata.reader';
+
+interface Attempt {
+  stripUnlikely: boolean;
+  weightClasses: boolean;
+  cleanConditionally: boolean;
+}
+
+/** Strict first; each later attempt runs only when the previous one found too little text (as Readability retries). */
+const ATTEMPTS: Attempt[] = [
+  { stripUnlikely: true, weightClasses: true, cleanConditionally: true },
+  { stripUnlikely: false, weightClasses: true, cleanConditionally: true },
+  { stripUnlikely: false, weightClasses: false, cleanConditionally: true },
+  { stripUnlikely: false, weightClasses: false, cleanConditionally: false },
+];
+
+const markdownConverter = new MarkdownConverter();
+
+/**
+ * Extracts the readable main content of an HTML page as cleaned HTML and GitHub-flavoured
+ * Markdown, with links and images made absolute against `options.url` (and `<base href>`).
+ * Deterministic: the same input always gives the same output.
+ *
+ * @throws ExtractError (code `UNREADABLE_CONTENT`) when the page has no readable text; never anything else.
+ */
+export function extract(html: string, options: ExtractOptions): ExtractResult {
+  if (typeof html !== 'string' || html.trim() === '') throw new ExtractError('The page is empty.', options?.url);
+  try {
+    return extractFrom(html, options);
+  } catch (error) {
+    if (error instanceof ExtractError) throw error;
+    throw new ExtractError(`The page could not be read: ${error instanceof Error ? error.message : String(error)}`, options.url);
+  }
+}
+
+function extractFrom(html: string, options: ExtractOptions): ExtractResult {
+  const minLength = options.minContentLength ?? 500;
+  const firstDocument = parseHtml(html);
+  const metadata = readPageMetadata(firstDocument);
+  const baseUrl = resolveBaseUrl(firstDocument, options.url);
+
+  let best: { article: Element; length: number } | null = null;
+  for (let i = 0; i < ATTEMPTS.length; i++) {
+    const attempt = ATTEMPTS[i];
+    const body = bodyOf(i === 0 ? firstDocument : parseHtml(html));
+    pruneBoilerplate(body, { stripUnlikely: attempt.stripUnlikely });
+    const article = detectMainContent(body, { weightClasses: attempt.weightClasses });
+    cleanContent(article, { cleanConditionally: attempt.cleanConditionally, title: metadata.title });
+    const length = normalizedText(article).length;
+    if (!best || length > best.length) best = { article, length };
+    if (length >= minLength) break;
+  }
+
+  if (!best || best.length < minLength) {
+    const page = wholePage(parseHtml(html));
+    const length = normalizedText(page).length;
+    if (!best || length > best.length * 1.5) best = { article: page, length };
+  }
+
+  const article = best!.article;
+  if (best!.length === 0 && !descendants(article).some((element) => element.name === 'img')) {
+    throw new ExtractError('The page has no readable text.', options.url);
+  }
+  const contentHtml = writeContentHtml(article, { baseUrl, images: options.images ?? true });
+  const markdown = markdownConverter.convert(contentHtml);
+  if (!markdown) throw new ExtractError('The page has no readable text.', options.url);
+
+  return {
+    title: metadata.title,
+    html: contentHtml,
+    markdown,
+    ...(metadata.language ? { language: metadata.language } : {}),
+    ...(metadata.byline ? { byline: metadata.byline } : {}),
+    ...(metadata.publishedAt ? { publishedAt: metadata.publishedAt } : {}),
+  };
+}
+
+/** Non-article pages (docs, listings, product pages): the page's <main> or body without chrome. */
+function wholePage(document: Document): Element {
+  const body = bodyOf(document);
+  pruneBoilerplate(body, { stripUnlikely: true });
+  const main = firstDescendant(body, (element) => element.name === 'main' || element.attribs.role === 'main');
+  const root = main && normalizedText(main).length > 0 ? main : body;
+  return createElement('div', [...root.children]);
+}
+
+function bodyOf(document: Document): Element {
+  return firstDescendant(document, (element) => element.name === 'body') ?? createElement('body', [...document.children]);
+}
+
+function resolveBaseUrl(document: Document, url: string): URL | null {
+  let pageUrl: URL | null = null;
+  try {
+    pageUrl = new URL(url);
+  } catch {
+    pageUrl = null;
+  }
+  const base = firstDescendant(document, (element) => element.name === 'base' && element.attribs.href !== undefined);
+  if (!base) return pageUrl;
+  try {
+    return new URL(base.attribs.href.trim(), pageUrl ?? undefined);
+  } catch {
+    return pageUrl;
+  }
+}

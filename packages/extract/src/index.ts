@@ -1,0 +1,3 @@
+export { extract } from './extract';
+export { ExtractError } from './extract-error';
+export type { ExtractOptions, ExtractResult } from './extract.types';
