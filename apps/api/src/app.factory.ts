@@ -1,0 +1,30 @@
+import { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { QuarryExceptionFilter, QuarryValidationPipe } from '@quarry/core';
+import { AppModule } from './app.module';
+import { AppConfig } from './config/app-config';
+import { mountOpenApi } from './http/openapi';
+
+/** The HTTP service, configured as `main.ts` runs it; e2e tests start it the same way. */
+export async function createHttpApp(config: AppConfig): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
+  app.useLogger(app.get(Logger));
+  app.useBodyParser('json', { limit: config.bodyLimitBytes });
+  app.useGlobalFilters(new QuarryExceptionFilter());
+  app.useGlobalPipes(new QuarryValidationPipe());
+  app.set('trust proxy', false);
+  app.disable('x-powered-by');
+  mountOpenApi(app);
+  app.enableShutdownHooks();
+  return app;
+}
+
+/** A worker process: the modules and their queue handlers, no HTTP server. */
+export async function createWorkerContext(config: AppConfig): Promise<INestApplicationContext> {
+  const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true });
+  context.useLogger(context.get(Logger));
+  context.enableShutdownHooks();
+  return context;
+}

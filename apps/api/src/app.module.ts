@@ -1,0 +1,47 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { RouterModule } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { QuarryCoreModule, QueueModule } from '@quarry/core';
+import { AccountsAdminHttpModule, AccountsHttpModule, AccountsModule } from '@quarry/accounts';
+import { NetModule } from '@quarry/net';
+import { BullQueueModule } from '@quarry/queue-bull';
+import { AppConfig } from './config/app-config';
+import { quarryDataSourceOptions } from './database/quarry-schema';
+import { HealthController } from './health/health.controller';
+import { HttpServerDrain } from './http/http-server-drain';
+import { pinoHttpOptions } from './http/logging';
+
+/** The reference service: every Quarry module, composed from one validated `AppConfig`. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const runWorkers = config.role !== 'api';
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot({ pinoHttp: pinoHttpOptions(config.logLevel) }),
+        QuarryCoreModule,
+        TypeOrmModule.forRoot(quarryDataSourceOptions(config.databaseUrl)),
+        config.redisUrl
+          ? BullQueueModule.forRoot({ redisUrl: config.redisUrl, prefix: config.redisPrefix, runWorkers, shutdownGraceMs: config.shutdownGraceMs })
+          : QueueModule.forRoot({ runWorkers, shutdownGraceMs: config.shutdownGraceMs }),
+        NetModule.forRoot({ allowHosts: config.allowHosts }),
+        AccountsModule.forRoot({
+          workRequestsPerMinute: config.workRequestsPerMinute,
+          readRequestsPerMinute: config.readRequestsPerMinute,
+          redisUrl: config.redisUrl,
+          adminToken: config.adminToken,
+        }),
+        AccountsHttpModule,
+        AccountsAdminHttpModule,
+        RouterModule.register([
+          { path: 'v1/api', module: AccountsHttpModule },
+          { path: 'v1/admin', module: AccountsAdminHttpModule },
+        ]),
+      ],
+      controllers: [HealthController],
+      providers: [HttpServerDrain],
+    };
+  }
+}

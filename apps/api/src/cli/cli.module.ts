@@ -1,0 +1,16 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { QuarryCoreModule } from '@quarry/core';
+import { AccountsModule } from '@quarry/accounts';
+import { quarryDataSourceOptions } from '../database/quarry-schema';
+
+/** What the operator CLI needs: the same database as the service, and the accounts services. */
+@Module({})
+export class CliModule {
+  static forRoot(databaseUrl: string): DynamicModule {
+    return {
+      module: CliModule,
+      imports: [QuarryCoreModule, TypeOrmModule.forRoot(quarryDataSourceOptions(databaseUrl)), AccountsModule.forRoot({})],
+    };
+  }
+}

@@ -1,0 +1,55 @@
+import { EnvReader } from '@quarry/core';
+
+export const ROLES = ['api', 'worker', 'all'] as const;
+export type Role = (typeof ROLES)[number];
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Everything the reference app reads from its environment, parsed and validated once at boot. */
+export interface AppConfig {
+  port: number;
+  role: Role;
+  databaseUrl: string;
+  redisUrl?: string;
+  redisPrefix: string;
+  allowHosts: string[];
+  adminToken?: string;
+  chromiumPath?: string;
+  browserWsEndpoint?: string;
+  smtpUrl?: string;
+  logLevel: LogLevel;
+  bodyLimitBytes: number;
+  workRequestsPerMinute: number;
+  readRequestsPerMinute: number;
+  shutdownGraceMs: number;
+}
+
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  const read = new EnvReader(env);
+  const databaseUrl = read.string('QUARRY_DATABASE_URL', 'sqlite:./data/quarry.sqlite');
+  read.check(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(databaseUrl), `QUARRY_DATABASE_URL must be sqlite:<path> or postgres://... (got "${databaseUrl}")`);
+  const adminToken = read.optionalString('QUARRY_ADMIN_TOKEN');
+  read.check(adminToken === undefined || adminToken.length >= 24, 'QUARRY_ADMIN_TOKEN must be at least 24 characters');
+  const config: AppConfig = {
+    port: read.int('PORT', 3000, { min: 0, max: 65535 }),
+    role: read.oneOf('QUARRY_ROLE', ROLES, 'all'),
+    databaseUrl,
+    redisUrl: read.url('QUARRY_REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: read.string('QUARRY_REDIS_PREFIX', 'quarry'),
+    allowHosts: read.list('QUARRY_ALLOW_HOSTS'),
+    adminToken,
+    chromiumPath: read.optionalString('QUARRY_CHROMIUM_PATH'),
+    browserWsEndpoint: read.url('QUARRY_BROWSER_WS_ENDPOINT', ['ws:', 'wss:']),
+    smtpUrl: read.url('QUARRY_SMTP_URL', ['smtp:', 'smtps:']),
+    logLevel: read.oneOf('QUARRY_LOG_LEVEL', LOG_LEVELS, 'info'),
+    bodyLimitBytes: read.int('QUARRY_BODY_LIMIT_BYTES', 1024 * 1024, { min: 1024 }),
+    workRequestsPerMinute: read.int('QUARRY_RATE_LIMIT_WORK_PER_MINUTE', 60, { min: 1 }),
+    readRequestsPerMinute: read.int('QUARRY_RATE_LIMIT_READS_PER_MINUTE', 600, { min: 1 }),
+    shutdownGraceMs: read.int('QUARRY_SHUTDOWN_GRACE_MS', 10_000, { min: 0 }),
+  };
+  for (const entry of config.allowHosts) {
+    read.check(/^[^:\s]+:\d{1,5}$|^\[[0-9a-fA-F:.]+\]:\d{1,5}$/.test(entry), `QUARRY_ALLOW_HOSTS entries must be host:port (got "${entry}")`);
+  }
+  read.done();
+  return config;
+}

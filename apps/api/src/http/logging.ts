@@ -1,0 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Options } from 'pino-http';
+import { LogLevel } from '../config/app-config';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** JSON logs with a request id per request (the caller's `x-request-id` when sane); keys never logged. */
+export function pinoHttpOptions(level: LogLevel): Options {
+  return {
+    level,
+    genReqId: (request: IncomingMessage, response: ServerResponse) => {
+      const incoming = request.headers['x-request-id'];
+      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      response.setHeader('x-request-id', id);
+      return id;
+    },
+    redact: { paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'], censor: '[redacted]' },
+    autoLogging: { ignore: (request) => request.url === '/health' },
+  };
+}
