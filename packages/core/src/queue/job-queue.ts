@@ -39,7 +39,9 @@ export type JobState = 'waiting' | 'active' | 'completed' | 'failed';
 export interface JobStatus {
   id: string;
   state: JobState;
+  /** Attempts that ran to an end, failed or completed; an attempt interrupted by a crash or a shutdown is not counted. */
   attemptsMade: number;
+  /** The error message of the last failed attempt. */
   failedReason?: string;
 }
 
@@ -50,7 +52,7 @@ export interface JobStatus {
  */
 export abstract class JobQueue {
   abstract add<T>(queue: string, data: T, options?: JobOptions): Promise<{ id: string }>;
-  /** Registers the handler of a queue; it only runs in processes whose role includes work. */
+  /** Registers the handler of a queue, once per queue; it only runs in processes whose role includes work. */
   abstract process<T>(queue: string, handler: JobHandler<T>, options?: ProcessOptions): void;
   abstract getState(queue: string, jobId: string): Promise<JobStatus | undefined>;
   /** Throws when the engine's backing store cannot be reached. */
@@ -62,7 +64,10 @@ export class UnrecoverableJobError extends Error {
   override name = 'UnrecoverableJobError';
 }
 
-/** Thrown by a handler to retry after a specific delay (e.g. an HTTP `Retry-After`) instead of the backoff. */
+/**
+ * Thrown by a handler to retry after a specific delay (e.g. an HTTP `Retry-After`) instead of the backoff.
+ * It still uses up an attempt: on the last one the job fails.
+ */
 export class RetryJobError extends Error {
   override name = 'RetryJobError';
   constructor(

@@ -1,0 +1,71 @@
+import { backoffDelay, JobBackoff, JobOptions, RetryJobError, UnrecoverableJobError } from './job-queue';
+
+/** `JobOptions` with defaults applied, as both engines store them. */
+export interface ResolvedJobOptions {
+  jobId?: string;
+  attempts: number;
+  delay: number;
+  backoff?: JobBackoff;
+}
+
+/** Applies the defaults of `JobOptions` and rejects values no engine can honour. */
+export function resolveJobOptions(options: JobOptions = {}): ResolvedJobOptions {
+  const attempts = options.attempts ?? 1;
+  const delay = options.delay ?? 0;
+  if (!Number.isInteger(attempts) || attempts < 1)
+    throw new RangeError(`Job attempts must be an integer >= 1, got ${attempts}`);
+  if (!Number.isFinite(delay) || delay < 0)
+    throw new RangeError(`Job delay must be a number of milliseconds >= 0, got ${delay}`);
+  if (options.jobId !== undefined && (options.jobId === '' || options.jobId.length > 200)) {
+    throw new RangeError('Job id must be 1 to 200 characters');
+  }
+  if (options.backoff && (!Number.isFinite(options.backoff.delay) || options.backoff.delay < 0)) {
+    throw new RangeError(
+      `Job backoff delay must be a number of milliseconds >= 0, got ${options.backoff.delay}`,
+    );
+  }
+  return { jobId: options.jobId, attempts, delay, backoff: options.backoff };
+}
+
+export function isUnrecoverableJobError(error: unknown): boolean {
+  // The name check also recognises errors from a second copy of this package in node_modules.
+  return (
+    error instanceof UnrecoverableJobError ||
+    (error instanceof Error && error.name === 'UnrecoverableJobError')
+  );
+}
+
+function retryAfterMs(error: unknown): number | undefined {
+  if (error instanceof RetryJobError) return error.retryAfterMs;
+  if (
+    error instanceof Error &&
+    error.name === 'RetryJobError' &&
+    typeof (error as RetryJobError).retryAfterMs === 'number'
+  ) {
+    return (error as RetryJobError).retryAfterMs;
+  }
+  return undefined;
+}
+
+/**
+ * The delay before the next attempt after attempt number `attemptsMade` failed with `error`, or
+ * `undefined` when the job fails for good: the error is unrecoverable or no attempts are left.
+ */
+export function retryDelayAfter(
+  error: unknown,
+  backoff: JobBackoff | undefined,
+  attemptsMade: number,
+  maxAttempts: number,
+  random = Math.random,
+): number | undefined {
+  if (isUnrecoverableJobError(error) || attemptsMade >= maxAttempts) return undefined;
+  const requested = retryAfterMs(error);
+  if (requested !== undefined) return Math.max(0, Math.round(requested));
+  return backoffDelay(backoff, attemptsMade + 1, random);
+}
+
+/** The failure reason stored with a job. */
+export function jobErrorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}

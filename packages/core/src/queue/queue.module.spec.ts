@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { INestApplicationContext, Module } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptionsFromUrl } from '../persistence/database-url';
+import { coreEntities, coreMigrations } from './core-schema';
+import { DatabaseJobQueue } from './database/database-job-queue';
+import { JobQueue } from './job-queue';
+import { QueueModule } from './queue.module';
+import { QUEUE_MODULE_OPTIONS } from './queue.module-definition';
+
+@Module({
+  providers: [{ provide: 'QUEUE_SETTINGS', useValue: { pollIntervalMs: 20 } }],
+  exports: ['QUEUE_SETTINGS'],
+})
+class SettingsModule {}
+
+const registrations = [
+  ['forRoot', () => QueueModule.forRoot({ pollIntervalMs: 20 })],
+  [
+    'forRootAsync',
+    () =>
+      QueueModule.forRootAsync({
+        imports: [SettingsModule],
+        inject: ['QUEUE_SETTINGS'],
+        useFactory: async (settings: { pollIntervalMs: number }) => settings,
+      }),
+  ],
+] as const;
+
+describe.each(registrations)('QueueModule.%s', (_name, register) => {
+  let dir: string;
+  let app: INestApplicationContext;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'quarry-queue-module-'));
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        TypeOrmModule.forRoot(
+          dataSourceOptionsFromUrl(`sqlite:${join(dir, 'db.sqlite')}`, {
+            entities: coreEntities,
+            migrations: coreMigrations,
+          }),
+        ),
+        register(),
+      ],
+    }).compile();
+    app = await moduleRef.init();
+  });
+
+  afterEach(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('provides JobQueue as the in-process engine, with the options given', () => {
+    const queue = app.get(JobQueue);
+    expect(queue).toBeInstanceOf(DatabaseJobQueue);
+    expect(queue).toBe(app.get(DatabaseJobQueue));
+    expect(app.get(QUEUE_MODULE_OPTIONS)).toEqual({ pollIntervalMs: 20 });
+  });
+
+  it('runs jobs once the application has booted', async () => {
+    const queue = app.get(JobQueue);
+    await queue.ping();
+    const ran = new Promise<unknown>((resolve) =>
+      queue.process('greetings', async (job) => resolve(job.data)),
+    );
+    const { id } = await queue.add('greetings', { hello: 'world' });
+    await expect(ran).resolves.toEqual({ hello: 'world' });
+    await waitFor(async () => (await queue.getState('greetings', id))?.state === 'completed');
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('Timed out waiting for the condition');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
