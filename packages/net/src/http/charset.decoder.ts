@@ -1,0 +1,56 @@
+import { decode, encodingExists } from 'iconv-lite';
+
+const META_SCAN_BYTES = 4096;
+
+// WHATWG Encoding: browsers read all of these labels as windows-1252, which iconv-lite does not.
+const WINDOWS_1252_LABELS = new Set([
+  'ascii',
+  'cp819',
+  'csisolatin1',
+  'ibm819',
+  'iso-8859-1',
+  'iso-ir-100',
+  'iso8859-1',
+  'iso_8859-1',
+  'l1',
+  'latin1',
+  'us-ascii',
+]);
+
+/** Decodes a body to text: BOM, else Content-Type charset, else `<meta>` in the first 4 KiB, else UTF-8. */
+export function decodeText(body: Buffer, contentType: string | null): string {
+  // iconv-lite strips a BOM that matches the encoding.
+  return decode(body, detectCharset(body, contentType));
+}
+
+/** The encoding label (as iconv-lite knows it) that `body` should be decoded with. */
+export function detectCharset(body: Buffer, contentType: string | null): string {
+  return (
+    bomCharset(body) ??
+    supported(/charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]) ??
+    supported(metaCharset(body)) ??
+    'utf-8'
+  );
+}
+
+// A BOM is unambiguous, so like the HTML standard it wins over a contradicting header.
+function bomCharset(body: Buffer): string | undefined {
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
+  if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
+  if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
+  return undefined;
+}
+
+function metaCharset(body: Buffer): string | undefined {
+  const head = body.subarray(0, META_SCAN_BYTES).toString('latin1');
+  // Covers <meta charset=x> and <meta http-equiv="Content-Type" content="text/html; charset=x">.
+  const meta = /<meta\b[^>]*?charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head)?.[1];
+  return meta ?? /^\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']([\w.:-]+)/i.exec(head)?.[1];
+}
+
+function supported(label: string | undefined): string | undefined {
+  const normalised = label?.trim().toLowerCase();
+  if (!normalised) return undefined;
+  if (WINDOWS_1252_LABELS.has(normalised)) return 'windows-1252';
+  return encodingExists(normalised) ? normalised : undefined;
+}

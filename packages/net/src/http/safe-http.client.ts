@@ -1,0 +1,177 @@
+import { Agent, type Dispatcher } from 'undici';
+import { NetError } from '../errors/net.error';
+import type { PublicUrlPolicy } from '../policy/public-url.policy';
+import { toNetError } from './fetch-failure.translator';
+import { createGuardedConnector } from './guarded.connector';
+import { HttpResponse } from './http.response';
+import { ACCEPTED_ENCODINGS, readBody } from './response-body.reader';
+
+export interface SafeHttpClientOptions {
+  /** @default 'Quarry/0.1 (+https://github.com/quarry)' */
+  userAgent?: string;
+  /** Body cap when a request sets no `maxBytes`. @default 10485760 (10 MiB) */
+  maxBodyBytes?: number;
+  /** Whole-request deadline when a request sets no `timeoutMs`. @default 30000 */
+  defaultTimeoutMs?: number;
+}
+
+export interface HttpRequestOptions {
+  /** @default 'GET' */
+  method?: string;
+  /** Override the defaults (`user-agent`, `accept-encoding`) by using the same names. */
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  /** Deadline for the whole request: every hop, and reading the body. */
+  timeoutMs?: number;
+  /** Decoded body bytes allowed before the request fails with TOO_LARGE. */
+  maxBytes?: number;
+  /** Redirects to follow; 0 returns the 3xx response itself. @default 10 */
+  maxRedirects?: number;
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_USER_AGENT = 'Quarry/0.1 (+https://github.com/quarry)';
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_REDIRECTS = 10;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'];
+
+interface Hop {
+  url: URL;
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+/**
+ * HTTP client for URLs chosen by users: every connection, including each redirect hop, goes only
+ * to addresses the PublicUrlPolicy accepts, and bodies are capped and bounded by a deadline.
+ */
+export class SafeHttpClient {
+  private readonly agent: Agent;
+  private readonly userAgent: string;
+  private readonly maxBodyBytes: number;
+  private readonly defaultTimeoutMs: number;
+
+  constructor(
+    private readonly policy: PublicUrlPolicy,
+    options: SafeHttpClientOptions = {},
+  ) {
+    this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+    this.maxBodyBytes = positiveInteger('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+    this.defaultTimeoutMs = positiveInteger('defaultTimeoutMs', options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS);
+    this.agent = new Agent({ connect: createGuardedConnector(policy) });
+  }
+
+  /**
+   * Fetches `url`, following redirects itself. Throws NetError with code INVALID_URL, BLOCKED,
+   * HOST_NOT_FOUND, CONNECTION_FAILED, TLS_FAILED, TIMEOUT, TOO_LARGE, TOO_MANY_REDIRECTS or
+   * REQUEST_FAILED; if `signal` aborts, its reason.
+   */
+  async request(url: string, options: HttpRequestOptions = {}): Promise<HttpResponse> {
+    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+    let hop: Hop = {
+      url: this.policy.parse(url),
+      method: (options.method ?? 'GET').toUpperCase(),
+      headers: this.headersFor(options.headers),
+      body: options.body,
+    };
+    try {
+      for (let redirects = 0; ; redirects += 1) {
+        const response = await this.send(hop, signal, redirects > 0);
+        const location = REDIRECT_STATUSES.has(response.statusCode) ? header(response, 'location') : undefined;
+        if (location === undefined || maxRedirects === 0) {
+          const contentEncoding = hop.method === 'HEAD' ? undefined : header(response, 'content-encoding');
+          const body = await readBody(response.body, contentEncoding, options.maxBytes ?? this.maxBodyBytes);
+          return new HttpResponse(url, hop.url.href, response.statusCode, toHeaders(response.headers), body);
+        }
+        await response.body.dump();
+        if (redirects === maxRedirects) {
+          throw new NetError('TOO_MANY_REDIRECTS', `More than ${maxRedirects} redirects.`, hop.url.href);
+        }
+        hop = this.redirect(hop, response.statusCode, location);
+      }
+    } catch (error) {
+      if (options.signal?.aborted && !deadline.aborted) throw options.signal.reason;
+      if (deadline.aborted) {
+        throw new NetError('TIMEOUT', `No complete response within ${timeoutMs} ms.`, hop.url.href, { cause: error });
+      }
+      throw toNetError(error, hop.url.href);
+    }
+  }
+
+  /** Closes idle connections and waits for requests in flight. */
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  private async send(hop: Hop, signal: AbortSignal, isRedirect: boolean): Promise<Dispatcher.ResponseData> {
+    try {
+      return await this.agent.request({
+        origin: hop.url.origin,
+        path: `${hop.url.pathname}${hop.url.search}`,
+        method: hop.method,
+        headers: hop.headers,
+        body: hop.body,
+        signal,
+      });
+    } catch (error) {
+      if (isRedirect && error instanceof NetError && error.code === 'BLOCKED') {
+        throw new NetError('BLOCKED', `Redirect to ${hop.url.href} was blocked: ${error.message}`, hop.url.href, {
+          cause: error,
+        });
+      }
+      throw error;
+    }
+  }
+
+  private redirect(from: Hop, status: number, location: string): Hop {
+    if (!URL.canParse(location, from.url.href)) {
+      throw new NetError('REQUEST_FAILED', `${from.url.href} redirected to an invalid URL.`, from.url.href);
+    }
+    const target = new URL(location, from.url);
+    try {
+      this.policy.parse(target.href);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new NetError('BLOCKED', `Redirect to ${target.href} was blocked: ${reason}`, target.href, { cause: error });
+    }
+    const headers = { ...from.headers };
+    if (target.origin !== from.url.origin) CREDENTIAL_HEADERS.forEach((name) => delete headers[name]);
+    // Fetch standard: 303 turns anything but HEAD into GET, and 301/302 turn POST into GET.
+    const toGet = (status === 303 && from.method !== 'HEAD') || ((status === 301 || status === 302) && from.method === 'POST');
+    if (!toGet) return { url: target, method: from.method, headers, body: from.body };
+    BODY_HEADERS.forEach((name) => delete headers[name]);
+    return { url: target, method: 'GET', headers };
+  }
+
+  private headersFor(custom: Record<string, string> = {}): Record<string, string> {
+    const headers: Record<string, string> = { 'user-agent': this.userAgent, 'accept-encoding': ACCEPTED_ENCODINGS };
+    for (const [name, value] of Object.entries(custom)) headers[name.toLowerCase()] = value;
+    return headers;
+  }
+}
+
+function header(response: Dispatcher.ResponseData, name: string): string | undefined {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function toHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined) headers.append(name, item);
+  }
+  return headers;
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${value}.`);
+  return value;
+}

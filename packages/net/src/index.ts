@@ -1,0 +1,18 @@
+export { NetError, isPolicyRejection, type NetErrorCode } from './errors/net.error';
+export { asInvalidRequest } from './errors/invalid-request.mapper';
+export type { HostLookup } from './policy/host.lookup';
+export { isPublicAddress } from './policy/public-address.predicate';
+export { PublicUrlPolicy, type PublicUrlPolicyOptions } from './policy/public-url.policy';
+export { HttpResponse } from './http/http.response';
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_REDIRECTS,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_USER_AGENT,
+  SafeHttpClient,
+  type HttpRequestOptions,
+  type SafeHttpClientOptions,
+} from './http/safe-http.client';
+export { NetModule } from './net.module';
+export { NET_MODULE_OPTIONS } from './net.module-definition';
+export type { NetModuleOptions } from './net-options.interface';

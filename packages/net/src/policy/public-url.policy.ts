@@ -1,0 +1,99 @@
+import type { LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import { NetError } from '../errors/net.error';
+import { systemLookup, type HostLookup } from './host.lookup';
+import { HostPortAllowList } from './host-port.allow-list';
+import { isPublicAddress } from './public-address.predicate';
+
+export interface PublicUrlPolicyOptions {
+  /** `host:port` pairs exempt from the address rules, e.g. `127.0.0.1:4000`. @default [] */
+  allowHosts?: string[];
+  /** Resolves host names. @default dns.lookup with `all: true` */
+  lookup?: HostLookup;
+}
+
+/** SPEC §2: only http(s) URLs whose host resolves exclusively to public unicast addresses. */
+export class PublicUrlPolicy {
+  static readonly MAX_URL_LENGTH = 2048;
+
+  private readonly allowList: HostPortAllowList;
+  private readonly lookup: HostLookup;
+
+  constructor(options: PublicUrlPolicyOptions = {}) {
+    this.allowList = new HostPortAllowList(options.allowHosts ?? []);
+    this.lookup = options.lookup ?? systemLookup;
+  }
+
+  /** Syntax only, no DNS. Throws NetError INVALID_URL whose message is the reason. */
+  parse(url: string): URL {
+    if (url.length > PublicUrlPolicy.MAX_URL_LENGTH) {
+      throw invalid(url, `The URL must be at most ${PublicUrlPolicy.MAX_URL_LENGTH} characters.`);
+    }
+    // WHATWG URL reads "\" as "/" but other parsers do not; refuse the ambiguity outright.
+    if (url.includes('\\')) throw invalid(url, 'The URL must not contain backslashes.');
+    if (!URL.canParse(url)) throw invalid(url, 'The URL is not valid.');
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      throw invalid(url, `The URL must use http or https, not ${parsed.protocol}`);
+    }
+    if (parsed.username || parsed.password) {
+      throw invalid(url, 'The URL must not contain a username or password.');
+    }
+    return parsed;
+  }
+
+  isPublicAddress(ip: string): boolean {
+    return isPublicAddress(ip);
+  }
+
+  /** Whether `hostname:port` is on the allow-list (hostname as in URL.hostname). */
+  isAllowed(hostname: string, port: number): boolean {
+    return this.allowList.has(hostname, port);
+  }
+
+  /**
+   * Parses, resolves and requires every address to be public unless host:port is allow-listed.
+   * Throws NetError INVALID_URL, BLOCKED or HOST_NOT_FOUND.
+   */
+  async check(url: string): Promise<URL> {
+    const parsed = this.parse(url);
+    const hostname = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (this.isAllowed(hostname, effectivePort(parsed))) return parsed;
+    if (isIP(hostname) !== 0) this.assertPublicAddress(hostname);
+    else await this.resolvePublic(hostname);
+    return parsed;
+  }
+
+  /** Throws NetError BLOCKED unless `ip` is public. */
+  assertPublicAddress(ip: string): void {
+    if (!isPublicAddress(ip)) throw new NetError('BLOCKED', `${ip} is not a public address.`);
+  }
+
+  /** Every address of `hostname`, unchecked. Throws NetError HOST_NOT_FOUND. */
+  async resolve(hostname: string): Promise<LookupAddress[]> {
+    const addresses = await this.lookup(hostname).catch((error: unknown) => {
+      throw new NetError('HOST_NOT_FOUND', `${hostname} could not be resolved.`, undefined, { cause: error });
+    });
+    if (addresses.length === 0) throw new NetError('HOST_NOT_FOUND', `${hostname} has no addresses.`);
+    return addresses;
+  }
+
+  /** Every address of `hostname`, each one public, else NetError BLOCKED or HOST_NOT_FOUND. */
+  async resolvePublic(hostname: string): Promise<LookupAddress[]> {
+    const addresses = await this.resolve(hostname);
+    const blocked = addresses.find(({ address }) => !isPublicAddress(address));
+    if (blocked) {
+      throw new NetError('BLOCKED', `${hostname} resolves to ${blocked.address}, which is not a public address.`);
+    }
+    return addresses;
+  }
+}
+
+/** The port a connection to this URL uses; URL.port is empty for the scheme's default. */
+export function effectivePort(url: URL): number {
+  return Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+}
+
+function invalid(url: string, reason: string): NetError {
+  return new NetError('INVALID_URL', reason, url.slice(0, PublicUrlPolicy.MAX_URL_LENGTH));
+}
