@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
-import { detach, elementChildren, isTag, normalizedText, replaceNode, type ChildNode, type ParentNode } from '../dom/html-tree';
-import { isUnlikelyCandidate } from './content-signals';
+import { classAndId, descendants, detach, elementChildren, firstDescendant, isTag, normalizedText, replaceNode, type ChildNode, type ParentNode } from '../dom/html-tree';
+import { isBoilerplateWidget, isUnlikelyCandidate, textStats } from './content-signals';
 
 /** Elements that never carry readable content. */
 const NEVER_CONTENT = new Set([
@@ -26,7 +26,7 @@ export interface PruneOptions {
  */
 export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void {
   const total = Math.max(1, normalizedText(root).length);
-  const holdsMostOfPage = (element: Element) => normalizedText(element).length > total * 0.5;
+  const holdsMostOfPage = (element: Element) => normalizedText(element).length > total * 0.4;
 
   const stack: ChildNode[] = [...root.children].reverse();
   while (stack.length > 0) {
@@ -44,14 +44,38 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
     let remove = NEVER_CONTENT.has(name) || isHidden(element);
     if (!remove && name === 'form') remove = elementChildren(element).length === 0 || !holdsMostOfPage(element) && isControlForm(element);
     if (!remove && (CHROME.has(name) || CHROME_ROLES.has(element.attribs.role ?? ''))) remove = !holdsMostOfPage(element);
-    if (!remove && options.stripUnlikely && !KEEP_UNLIKELY.has(name) && isUnlikelyCandidate(element) && !insideCode(element))
-      remove = !holdsMostOfPage(element);
+    if (!remove && !KEEP_UNLIKELY.has(name) && !insideCode(element)) {
+      if (isBoilerplateWidget(element))
+        remove = !wrapsArticle(element) && (isCommentSection(element) || (!holdsMostOfPage(element) && !holdsProse(element)));
+      else if (options.stripUnlikely && isUnlikelyCandidate(element)) remove = !holdsMostOfPage(element);
+    }
     if (remove) {
       detach(element);
       continue;
     }
     for (let i = element.children.length - 1; i >= 0; i--) stack.push(element.children[i]);
   }
+}
+
+/** Page wrappers sometimes carry widget words ("has-sidebar"); they contain the article itself. */
+function wrapsArticle(element: Element): boolean {
+  return firstDescendant(element, (inner) => inner.name === 'article' || inner.name === 'main' || inner.name === 'h1' || inner.attribs.itemprop === 'articleBody') !== null;
+}
+
+/** Layout wrappers named after a sidebar ("content-with-sidebar") still hold the article's paragraphs. */
+function holdsProse(element: Element): boolean {
+  let paragraphs = 0;
+  for (const paragraph of descendants(element)) {
+    if (paragraph.name !== 'p') continue;
+    const stats = textStats(paragraph);
+    if (stats.text >= 150 && stats.linkText < stats.text * 0.3 && ++paragraphs >= 3) return true;
+  }
+  return false;
+}
+
+/** Comment threads can outweigh a short article, so their size never spares them. */
+function isCommentSection(element: Element): boolean {
+  return /(^|[-_\s])(comments?|comment-list|commentlist|disqus)([-_\s]|$)/i.test(classAndId(element));
 }
 
 function isHidden(element: Element): boolean {

@@ -1,9 +1,13 @@
 import type { Element } from 'domhandler';
 import { classAndId, descendants, isTag, isText, type ParentNode } from '../dom/html-tree';
 
-/** Class/id words of containers that are almost never main content (Readability's list plus widgets it misses). */
+/** Class/id words of widgets that are never main content: removed in every attempt. */
+export const BOILERPLATE_WIDGET =
+  /(^|[-_\s])(comments?|comment-list|commentlist|disqus|cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|social|socials|related|recommended|recommendations|outbrain|taboola|sponsored|promo|popup|modal|breadcrumbs?|pagination|pager|sidebar|skyscraper|advert|advertisement|ads|ad-slot|ad-container|adsense|print-only)([-_\s]|$)/i;
+/** Class/id words of containers that are rarely main content (Readability's list): removed in the strict attempt only. */
 export const UNLIKELY_CANDIDATE =
   /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|cookie|consent|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|modal|newsletter|subscribe|signup|share|sharing|outbrain|taboola|recommend|promo|yom-remote/i;
+const CONTENT_TOKEN = /article|content|main|body|post|entry|story|text/i;
 export const MAYBE_CANDIDATE = /and|article|body|column|content|main|mathjax|shadow/i;
 export const NEGATIVE_HINT =
   /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|newsletter|subscribe|cookie|consent/i;
@@ -32,6 +36,14 @@ export function classWeight(element: Element): number {
 export function isUnlikelyCandidate(element: Element): boolean {
   const hints = classAndId(element);
   return hints.length > 0 && UNLIKELY_CANDIDATE.test(hints) && !MAYBE_CANDIDATE.test(hints);
+}
+
+/** A comment section, share bar, cookie banner, ad slot, ... (whole words of its class or id). */
+export function isBoilerplateWidget(element: Element): boolean {
+  const hints = classAndId(element);
+  if (hints.length === 0 || !BOILERPLATE_WIDGET.test(hints)) return false;
+  const tokens = hints.split(/\s+/);
+  return !tokens.some((token) => CONTENT_TOKEN.test(token) && !BOILERPLATE_WIDGET.test(token));
 }
 
 export interface TextStats {
