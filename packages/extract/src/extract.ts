@@ -60,10 +60,10 @@ function extractFrom(html: string, options: ExtractOptions): ExtractResult {
     if (length >= minLength) break;
   }
 
-  if (!best || best.length < minLength) {
+  if (!best || best.length < minLength / 4) {
     const page = wholePage(parseHtml(html));
     const length = normalizedText(page).length;
-    if (!best || length > best.length * 1.5) best = { article: page, length };
+    if (!best || length > best.length * 2) best = { article: page, length };
   }
 
   const article = best!.article;

@@ -165,11 +165,21 @@ function shouldRemove(element: Element, tag: string): boolean {
     embeds > 1 ||
     (images === 0 && textDensity === 0);
 
+  if (isList && !remove && isLinkList(element, density)) return true;
   if (isList && remove) {
     for (const child of elementChildren(element)) if (elementChildren(child).length > 1) return remove;
     if (images === countTags(element, ITEMS)) return false;
   }
   return remove;
+}
+
+/** A list of short link items: "more news", tag clouds, "see also" teasers. */
+function isLinkList(list: Element, density: number): boolean {
+  if (density < 0.6 || !LISTS.has(list.name)) return false;
+  const items = elementChildren(list).filter((child) => child.name === 'li');
+  if (items.length === 0) return false;
+  const average = items.reduce((sum, item) => sum + normalizedText(item).length, 0) / items.length;
+  return average < 100;
 }
 
 /** Share of `element`'s text that sits inside descendants named in `names`. */

@@ -86,7 +86,7 @@ function collectScorableElements(body: Element): Element[] {
     if (SCORED_TAGS.has(element.name)) {
       out.push(element);
     } else if (element.name === 'div') {
-      wrapInlineRuns(element);
+      out.push(...wrapInlineRuns(element));
       const children = elementChildren(element);
       if (children.length === 1 && children[0].name === 'p' && !hasDirectText(element) && linkDensity(element) < 0.25) {
         const paragraph = children[0];
@@ -102,14 +102,20 @@ function collectScorableElements(body: Element): Element[] {
 }
 
 /** Wraps runs of inline children of a mixed div in <p> so they are scored like paragraphs. */
-function wrapInlineRuns(div: Element): void {
-  if (!div.children.some((child) => isTag(child) && !PHRASING_TAGS.has(child.name))) return;
+function wrapInlineRuns(div: Element): Element[] {
+  if (!div.children.some((child) => isTag(child) && !PHRASING_TAGS.has(child.name))) return [];
+  const created: Element[] = [];
   const children: ChildNode[] = [];
   let run: ChildNode[] = [];
   const flush = () => {
     while (run.length > 0 && isWhitespace(run[run.length - 1])) run.pop();
-    if (run.some((node) => !isWhitespace(node))) children.push(createElement('p', run));
-    else children.push(...run);
+    if (run.some((node) => !isWhitespace(node))) {
+      const paragraph = createElement('p', run);
+      created.push(paragraph);
+      children.push(paragraph);
+    } else {
+      children.push(...run);
+    }
     run = [];
   };
   for (const child of div.children) {
@@ -123,6 +129,7 @@ function wrapInlineRuns(div: Element): void {
   }
   flush();
   setChildren(div, children);
+  return created;
 }
 
 function isWhitespace(node: ChildNode): boolean {
