@@ -16,7 +16,10 @@ export function isPublicAddress(ip: string): boolean {
   const family = isIP(ip);
   if (family === 0) return false;
   if (family === 4) return IPv4.parse(ip).range() === 'unicast';
-  const address = IPv6.parse(ip);
+  // Zone ids only ever scope link-local and multicast addresses.
+  if (ip.includes('%')) return false;
+  // ipaddr.js reads "::a.b.c.d" as IPv4-mapped; WHATWG's serialisation keeps RFC 4291's meaning.
+  const address = IPv6.parse(new URL(`http://[${ip}]/`).hostname.slice(1, -1));
   if (address.isIPv4MappedAddress()) return address.toIPv4Address().range() === 'unicast';
   return address.range() === 'unicast' && address.match(GLOBAL_UNICAST_V6);
 }

@@ -1,0 +1,39 @@
+import { encode } from 'iconv-lite';
+import { decodeText, detectCharset } from './charset.decoder';
+
+describe('detectCharset', () => {
+  const ascii = Buffer.from('<p>plain</p>');
+
+  it.each([
+    ['text/html; charset=windows-1252', 'windows-1252'],
+    ['text/html; charset="Shift_JIS"', 'shift_jis'],
+    ['text/html;charset=ISO-8859-1', 'windows-1252'],
+    ['text/plain; charset=us-ascii', 'windows-1252'],
+    ['text/html; charset=koi8-r', 'koi8-r'],
+    ['text/html; charset=no-such-charset', 'utf-8'],
+    ['text/html', 'utf-8'],
+  ])('reads %j as %s', (contentType, charset) => expect(detectCharset(ascii, contentType)).toBe(charset));
+
+  it('lets a BOM win over a contradicting header, as the HTML standard does', () => {
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('é')]);
+    expect(detectCharset(body, 'text/html; charset=windows-1252')).toBe('utf-8');
+    expect(decodeText(body, 'text/html; charset=windows-1252')).toBe('é');
+  });
+
+  it('prefers the header over <meta>', () => {
+    expect(detectCharset(Buffer.from('<meta charset="koi8-r">'), 'text/html; charset=utf-8')).toBe('utf-8');
+  });
+
+  it('reads an XML declaration', () => {
+    expect(detectCharset(Buffer.from('<?xml version="1.0" encoding="ISO-8859-15"?><rss/>'), 'application/xml')).toBe('iso-8859-15');
+  });
+
+  it('ignores a <meta> beyond the first 4 KiB', () => {
+    const body = Buffer.from(`${' '.repeat(4096)}<meta charset="windows-1252">`);
+    expect(detectCharset(body, null)).toBe('utf-8');
+  });
+
+  it('decodes Shift_JIS from the header', () => {
+    expect(decodeText(encode('日本語', 'shift_jis'), 'text/html; charset=Shift_JIS')).toBe('日本語');
+  });
+});

@@ -1,0 +1,84 @@
+import { PublicUrlPolicy } from './public-url.policy';
+
+const lookup = async (hostname: string) => {
+  const table: Record<string, string[]> = {
+    'public.test': ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'],
+    'private.test': ['10.0.0.7'],
+    localhost: ['127.0.0.1', '::1'],
+    'empty.test': [],
+  };
+  const addresses = table[hostname];
+  if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+};
+
+describe('PublicUrlPolicy', () => {
+  const policy = new PublicUrlPolicy({ lookup, allowHosts: ['127.0.0.1:4000', 'LocalHost:8080', '[::1]:4001'] });
+
+  describe('parse', () => {
+    it('returns the WHATWG-normalised URL', () => {
+      expect(policy.parse('HTTPS://Example.COM:443/a?b#c').href).toBe('https://example.com/a?b#c');
+    });
+
+    it.each([
+      ['ftp://example.com/', 'must use http or https'],
+      ['http://user:pass@example.com/', 'username or password'],
+      ['http://user@example.com/', 'username or password'],
+      ['http://example.com\\@127.0.0.1/', 'backslashes'],
+      ['http://exa mple.com/', 'not valid'],
+      ['/relative', 'not valid'],
+      [`http://example.com/${'a'.repeat(2030)}`, 'at most 2048'],
+    ])('rejects %s', (url, reason) => {
+      expect(() => policy.parse(url)).toThrow(expect.objectContaining({ code: 'INVALID_URL', message: expect.stringContaining(reason) }));
+    });
+
+    it('accepts exactly 2048 characters', () => {
+      const url = `http://example.com/${'a'.repeat(2048 - 'http://example.com/'.length)}`;
+      expect(policy.parse(url).href).toHaveLength(2048);
+    });
+  });
+
+  describe('check', () => {
+    it('accepts a name whose addresses are all public', async () => {
+      await expect(policy.check('https://public.test/page')).resolves.toMatchObject({ hostname: 'public.test' });
+    });
+
+    it('accepts a public IP literal without resolving it', async () => {
+      await expect(policy.check('http://8.8.8.8/')).resolves.toBeInstanceOf(URL);
+      await expect(policy.check('http://[2606:4700::1111]/')).resolves.toBeInstanceOf(URL);
+    });
+
+    it('blocks a name resolving to a private address, naming the address', async () => {
+      await expect(policy.check('http://private.test/')).rejects.toMatchObject({
+        code: 'BLOCKED',
+        message: 'private.test resolves to 10.0.0.7, which is not a public address.',
+      });
+    });
+
+    it('distinguishes a host that does not resolve', async () => {
+      await expect(policy.check('http://missing.test/')).rejects.toMatchObject({ code: 'HOST_NOT_FOUND' });
+      await expect(policy.check('http://empty.test/')).rejects.toMatchObject({ code: 'HOST_NOT_FOUND' });
+    });
+
+    it.each(['http://127.0.0.1:4000/', 'http://localhost:8080/x', 'http://[::1]:4001/'])(
+      'lets the allow-listed %s through without resolving it',
+      async (url) => {
+        await expect(policy.check(url)).resolves.toBeInstanceOf(URL);
+      },
+    );
+
+    it.each(['http://127.0.0.1/', 'http://127.0.0.1:4001/', 'http://localhost:4000/', 'http://[::1]:4000/', 'https://127.0.0.1/'])(
+      'blocks %s, which is not on the allow-list',
+      async (url) => {
+        await expect(policy.check(url)).rejects.toMatchObject({ code: 'BLOCKED' });
+      },
+    );
+  });
+
+  it.each(['127.0.0.1', 'localhost', ':4000', 'host:0', 'host:70000', 'http://host:80', 'user@host:80', '::1:4000'])(
+    'refuses the allowHosts entry %j at construction',
+    (entry) => {
+      expect(() => new PublicUrlPolicy({ allowHosts: [entry] })).toThrow(/must be host:port/);
+    },
+  );
+});
