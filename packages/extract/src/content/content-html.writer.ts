@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import render from 'dom-serializer';
-import { descendants, detach, elementChildren, isTag, unwrap } from '../dom/html-tree';
+import { descendants, detach, elementChildren, firstDescendant, isTag, normalizedText, unwrap } from '../dom/html-tree';
 
 export interface WriteOptions {
   /** Absolute URL relative links and images are resolved against (`<base href>` already applied). */
@@ -61,8 +61,26 @@ function finishImage(image: Element, options: WriteOptions): void {
     detach(image);
     return;
   }
-  const alt = (image.attribs.alt ?? '').replace(/\s+/g, ' ').trim();
+  let alt = (image.attribs.alt ?? '').replace(/\s+/g, ' ').trim();
+  if (alt && repeatsCaption(image, alt)) alt = '';
   image.attribs = alt ? { src: absolute, alt } : { src: absolute };
+}
+
+/** Alt text that repeats the figure's caption would say the same thing twice. */
+function repeatsCaption(image: Element, alt: string): boolean {
+  let container = image.parent;
+  for (let level = 0; level < 4 && container && isTag(container); level++, container = container.parent) {
+    const caption = firstDescendant(container, (element) => element.name === 'figcaption' || /caption/i.test(element.attribs.class ?? ''));
+    if (!caption) continue;
+    const captionText = comparable(normalizedText(caption));
+    const altText = comparable(alt);
+    return captionText.length > 0 && (captionText.includes(altText) || altText.includes(captionText));
+  }
+  return false;
+}
+
+function comparable(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
 function imageSource(image: Element): string | null {

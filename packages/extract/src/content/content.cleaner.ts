@@ -36,11 +36,36 @@ export function cleanContent(article: Element, options: CleanOptions): void {
     for (const tag of ['form', 'fieldset', 'table', 'ul', 'div']) cleanConditionally(article, tag, dataTables);
   }
   cleanHeadings(article, options.title);
+  removeBoilerplateBlocks(article);
 
   for (const element of descendants(article)) {
     if (!element.parent) continue;
     if (element.name === 'p' && isEmptyParagraph(element)) detach(element);
     else if (element.name === 'table' && !dataTables.has(element) && isSingleCellTable(element)) unwrapSingleCellTable(element);
+  }
+}
+
+const BYLINE_OR_DATE = /^(by|posted|updated|published|last updated|written by|photo|image|credit|source)\b/i;
+const PROMOTION = /\b(sign up|signup|subscribe|subscription|newsletter|follow us|join our|click here|download (the|our) app)\b/i;
+const BOILERPLATE_BLOCKS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6', 'section']);
+const LIST_OR_TABLE = new Set(['li', 'td', 'th', 'figure', 'blockquote']);
+
+/**
+ * Short blocks inside the article that are not its text: a lone link to another story, a byline
+ * or timestamp line, a newsletter or follow-us promotion.
+ */
+function removeBoilerplateBlocks(article: Element): void {
+  for (const element of descendants(article)) {
+    if (!element.parent || !BOILERPLATE_BLOCKS.has(element.name)) continue;
+    if (descendants(element).some((inner) => BOILERPLATE_BLOCKS.has(inner.name) || inner.name === 'img')) continue;
+    const text = normalizedText(element);
+    if (text.length === 0 || text.length > 300) continue;
+    const stats = textStats(element);
+    const density = stats.text === 0 ? 0 : stats.linkText / stats.text;
+    const linkOnly = density > 0.9 && text.length < 200 && !hasAncestorNamed(element, LIST_OR_TABLE);
+    const bylineOrDate = text.length < 120 && BYLINE_OR_DATE.test(text);
+    const promotion = density > 0 && PROMOTION.test(text);
+    if (linkOnly || bylineOrDate || promotion) detach(element);
   }
 }
 
@@ -54,7 +79,11 @@ function cleanHeadings(article: Element, title: string | null): void {
         detach(element);
         continue;
       }
-      if (!seenText && normalizedTitle && (element.name === 'h1' || element.name === 'h2')) {
+      if (!seenText && element.name === 'h1') {
+        detach(element);
+        continue;
+      }
+      if (!seenText && normalizedTitle && element.name === 'h2') {
         const heading = comparable(normalizedText(element));
         if (heading && (heading === normalizedTitle || normalizedTitle.includes(heading) && heading.length > normalizedTitle.length * 0.5)) {
           detach(element);
