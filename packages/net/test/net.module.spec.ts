@@ -1,0 +1,83 @@
+import 'reflect-metadata';
+import { Injectable, Module } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { NetModule, PublicUrlPolicy, SafeHttpClient, type NetModuleOptions } from '../src';
+import { startFixtureServer, type FixtureServer } from './support/fixture.server';
+import { mappedLookup } from './support/mapped.lookup';
+
+let origin: FixtureServer;
+let userAgents: (string | undefined)[];
+
+beforeAll(async () => {
+  origin = await startFixtureServer((req, res) => {
+    userAgents.push(req.headers['user-agent']);
+    res.end('x'.repeat(64));
+  });
+});
+afterAll(() => origin.close());
+beforeEach(() => (userAgents = []));
+
+const options = (): NetModuleOptions => ({
+  allowHosts: [`fixture.test:${origin.port}`],
+  lookup: mappedLookup({ 'fixture.test': ['127.0.0.1'] }),
+  userAgent: 'ModuleTest/1',
+  maxBodyBytes: 32,
+  defaultTimeoutMs: 2000,
+});
+
+@Injectable()
+class Consumer {
+  constructor(readonly client: SafeHttpClient) {}
+}
+
+describe.each([
+  ['forRoot', () => NetModule.forRoot(options())],
+  ['forRootAsync', () => NetModule.forRootAsync({ useFactory: async () => options() })],
+])('NetModule.%s', (_name, load) => {
+  it('provides a policy and a client built from the options', async () => {
+    const app = await Test.createTestingModule({ imports: [load()] }).compile();
+    const policy = app.get(PublicUrlPolicy);
+    const client = app.get(SafeHttpClient);
+
+    expect(policy.isAllowed('fixture.test', origin.port)).toBe(true);
+    await expect(policy.check('http://127.0.0.1/')).rejects.toMatchObject({ code: 'BLOCKED' });
+    await expect(client.request(`http://fixture.test:${origin.port}/`)).rejects.toMatchObject({ code: 'TOO_LARGE' });
+    await expect(client.request(`http://fixture.test:${origin.port}/`, { maxBytes: 64 })).resolves.toMatchObject({ status: 200 });
+    expect(userAgents).toEqual(['ModuleTest/1', 'ModuleTest/1']);
+    await app.close();
+  });
+
+  it('closes the client on application shutdown', async () => {
+    const app = await Test.createTestingModule({ imports: [load()] }).compile();
+    const client = app.get(SafeHttpClient);
+    await app.close();
+    await expect(client.request(`http://fixture.test:${origin.port}/`)).rejects.toMatchObject({ code: 'REQUEST_FAILED' });
+    expect(userAgents).toEqual([]);
+  });
+});
+
+describe('NetModule options', () => {
+  it('is visible to other modules when global', async () => {
+    @Module({ providers: [Consumer] })
+    class FeatureModule {}
+    const app = await Test.createTestingModule({ imports: [NetModule.forRoot({ isGlobal: true }), FeatureModule] }).compile();
+    expect(app.get(Consumer).client).toBeInstanceOf(SafeHttpClient);
+    await app.close();
+  });
+
+  it('stays local when not global', async () => {
+    @Module({ providers: [Consumer] })
+    class FeatureModule {}
+    await expect(Test.createTestingModule({ imports: [NetModule.forRoot({}), FeatureModule] }).compile()).rejects.toThrow(
+      /SafeHttpClient/,
+    );
+  });
+
+  it.each([
+    [{ allowHosts: ['localhost'] }, /must be host:port/],
+    [{ maxBodyBytes: 0 }, /maxBodyBytes must be a positive integer/],
+    [{ defaultTimeoutMs: 1.5 }, /defaultTimeoutMs must be a positive integer/],
+  ])('fails at boot on invalid options %j', async (invalid, message) => {
+    await expect(Test.createTestingModule({ imports: [NetModule.forRoot(invalid)] }).compile()).rejects.toThrow(message);
+  });
+});
