@@ -12,6 +12,7 @@ const NEVER_CONTENT = new Set([
 const CHROME = new Set(['nav', 'aside', 'footer', 'header']);
 const CHROME_ROLES = new Set(['navigation', 'menu', 'menubar', 'complementary', 'alert', 'alertdialog', 'dialog', 'banner', 'contentinfo', 'search']);
 const KEEP_UNLIKELY = new Set(['html', 'body', 'a', 'main', 'article', 'table', 'tbody', 'thead', 'tr', 'td', 'th', 'pre', 'code']);
+const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|d-none|is-hidden|visually-hidden|visuallyhidden|sr-only|screen-reader-text|invisible)(?:\s|$)/i;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 export interface PruneOptions {
@@ -42,6 +43,7 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
       continue;
     }
     let remove = NEVER_CONTENT.has(name) || isHidden(element);
+    if (!remove && hasHiddenClass(element)) remove = !holdsMostOfPage(element) && !holdsProse(element);
     if (!remove && name === 'form') remove = elementChildren(element).length === 0 || !holdsMostOfPage(element) && isControlForm(element);
     if (!remove && (CHROME.has(name) || CHROME_ROLES.has(element.attribs.role ?? ''))) remove = !holdsMostOfPage(element);
     if (!remove && !KEEP_UNLIKELY.has(name) && !insideCode(element)) {
@@ -76,6 +78,12 @@ function holdsProse(element: Element): boolean {
 /** Comment threads can outweigh a short article, so their size never spares them. */
 function isCommentSection(element: Element): boolean {
   return /(^|[-_\s])(comments?|comment-list|commentlist|disqus)([-_\s]|$)/i.test(classAndId(element));
+}
+
+/** Utility classes that hide an element (collapsed galleries, screen-reader-only labels). */
+function hasHiddenClass(element: Element): boolean {
+  const className = element.attribs.class;
+  return className !== undefined && HIDDEN_CLASS.test(className);
 }
 
 function isHidden(element: Element): boolean {

@@ -37,6 +37,7 @@ export function cleanContent(article: Element, options: CleanOptions): void {
   }
   cleanHeadings(article, options.title);
   removeBoilerplateBlocks(article);
+  removeRepeatedBlocks(article);
 
   for (const element of descendants(article)) {
     if (!element.parent) continue;
@@ -67,6 +68,35 @@ function removeBoilerplateBlocks(article: Element): void {
     const promotion = density > 0 && PROMOTION.test(text);
     if (linkOnly || bylineOrDate || promotion) detach(element);
   }
+}
+
+const TEXT_BLOCKS = new Set(['p', 'div', 'li', 'figcaption', 'blockquote', 'h2', 'h3', 'h4', 'h5', 'h6', 'dd', 'dt', 'caption']);
+
+/** Galleries and "read more" captions repeat a caption already shown: keep its first occurrence only. */
+function removeRepeatedBlocks(article: Element): void {
+  const seen: string[] = [];
+  const seenSet = new Set<string>();
+  for (const element of descendants(article)) {
+    if (!element.parent || !TEXT_BLOCKS.has(element.name)) continue;
+    if (descendants(element).some((inner) => TEXT_BLOCKS.has(inner.name)) || !isCaptionLike(element)) continue;
+    const text = comparable(normalizedText(element)).replace(/ (more|less)$/, '');
+    if (text.length < 40) continue;
+    if (seenSet.has(text) || seen.some((earlier) => earlier.startsWith(text))) {
+      detach(element);
+      continue;
+    }
+    seen.push(text);
+    seenSet.add(text);
+  }
+}
+
+function isCaptionLike(element: Element): boolean {
+  let node: Element | null = element;
+  for (let level = 0; level < 4 && node; level++) {
+    if (node.name === 'figure' || node.name === 'figcaption' || /caption|gallery|slide|photo|image|media/i.test(node.attribs.class ?? '')) return true;
+    node = node.parent && isTag(node.parent) ? node.parent : null;
+  }
+  return false;
 }
 
 function cleanHeadings(article: Element, title: string | null): void {
