@@ -42,7 +42,9 @@ describe('DNS rebinding', () => {
     });
     const client = new SafeHttpClient(policy);
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      await expect(client.request(`http://flip.test:${canary.port}/`)).rejects.toMatchObject({ code: 'BLOCKED' });
+      await expect(client.request(`http://flip.test:${canary.port}/`)).rejects.toMatchObject({
+        code: 'BLOCKED',
+      });
     }
     await client.close();
     expect(answers).toHaveLength(0);

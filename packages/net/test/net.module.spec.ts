@@ -41,8 +41,12 @@ describe.each([
 
     expect(policy.isAllowed('fixture.test', origin.port)).toBe(true);
     await expect(policy.check('http://127.0.0.1/')).rejects.toMatchObject({ code: 'BLOCKED' });
-    await expect(client.request(`http://fixture.test:${origin.port}/`)).rejects.toMatchObject({ code: 'TOO_LARGE' });
-    await expect(client.request(`http://fixture.test:${origin.port}/`, { maxBytes: 64 })).resolves.toMatchObject({ status: 200 });
+    await expect(client.request(`http://fixture.test:${origin.port}/`)).rejects.toMatchObject({
+      code: 'TOO_LARGE',
+    });
+    await expect(
+      client.request(`http://fixture.test:${origin.port}/`, { maxBytes: 64 }),
+    ).resolves.toMatchObject({ status: 200 });
     expect(userAgents).toEqual(['ModuleTest/1', 'ModuleTest/1']);
     await app.close();
   });
@@ -51,7 +55,9 @@ describe.each([
     const app = await Test.createTestingModule({ imports: [load()] }).compile();
     const client = app.get(SafeHttpClient);
     await app.close();
-    await expect(client.request(`http://fixture.test:${origin.port}/`)).rejects.toMatchObject({ code: 'REQUEST_FAILED' });
+    await expect(client.request(`http://fixture.test:${origin.port}/`)).rejects.toMatchObject({
+      code: 'REQUEST_FAILED',
+    });
     expect(userAgents).toEqual([]);
   });
 });
@@ -60,7 +66,9 @@ describe('NetModule options', () => {
   it('is visible to other modules when global', async () => {
     @Module({ providers: [Consumer] })
     class FeatureModule {}
-    const app = await Test.createTestingModule({ imports: [NetModule.forRoot({ isGlobal: true }), FeatureModule] }).compile();
+    const app = await Test.createTestingModule({
+      imports: [NetModule.forRoot({ isGlobal: true }), FeatureModule],
+    }).compile();
     expect(app.get(Consumer).client).toBeInstanceOf(SafeHttpClient);
     await app.close();
   });
@@ -68,9 +76,9 @@ describe('NetModule options', () => {
   it('stays local when not global', async () => {
     @Module({ providers: [Consumer] })
     class FeatureModule {}
-    await expect(Test.createTestingModule({ imports: [NetModule.forRoot({}), FeatureModule] }).compile()).rejects.toThrow(
-      /SafeHttpClient/,
-    );
+    await expect(
+      Test.createTestingModule({ imports: [NetModule.forRoot({}), FeatureModule] }).compile(),
+    ).rejects.toThrow(/SafeHttpClient/);
   });
 
   it.each([
@@ -78,6 +86,8 @@ describe('NetModule options', () => {
     [{ maxBodyBytes: 0 }, /maxBodyBytes must be a positive integer/],
     [{ defaultTimeoutMs: 1.5 }, /defaultTimeoutMs must be a positive integer/],
   ])('fails at boot on invalid options %j', async (invalid, message) => {
-    await expect(Test.createTestingModule({ imports: [NetModule.forRoot(invalid)] }).compile()).rejects.toThrow(message);
+    await expect(
+      Test.createTestingModule({ imports: [NetModule.forRoot(invalid)] }).compile(),
+    ).rejects.toThrow(message);
   });
 });

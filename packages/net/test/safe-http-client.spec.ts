@@ -12,7 +12,11 @@ let secure: FixtureServer;
 let client: SafeHttpClient;
 const seen: { method?: string; url?: string; headers: Record<string, unknown>; body: string }[] = [];
 
-function send(res: import('node:http').ServerResponse, headers: Record<string, string | number>, body: Buffer | string) {
+function send(
+  res: import('node:http').ServerResponse,
+  headers: Record<string, string | number>,
+  body: Buffer | string,
+) {
   res.writeHead(200, headers).end(body);
 }
 
@@ -22,12 +26,22 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      seen.push({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString() });
+      seen.push({
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+      });
       const hops = /^\/hops\/(\d+)$/.exec(url.pathname);
-      if (hops && Number(hops[1]) > 0) return res.writeHead(302, { location: `${Number(hops[1]) - 1}` }).end();
+      if (hops && Number(hops[1]) > 0)
+        return res.writeHead(302, { location: `${Number(hops[1]) - 1}` }).end();
       switch (url.pathname) {
         case '/redirect':
-          return res.writeHead(Number(url.searchParams.get('status')), { location: url.searchParams.get('to') ?? '/' }).end();
+          return res
+            .writeHead(Number(url.searchParams.get('status')), {
+              location: url.searchParams.get('to') ?? '/',
+            })
+            .end();
         case '/echo':
           return send(res, { 'content-type': 'application/json' }, JSON.stringify(seen.at(-1)));
         case '/big':
@@ -52,33 +66,72 @@ beforeAll(async () => {
         case '/reset':
           return req.socket.destroy();
         case '/gzip':
-          return send(res, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }, gzipSync('zipped text'));
+          return send(
+            res,
+            { 'content-type': 'text/plain', 'content-encoding': 'gzip' },
+            gzipSync('zipped text'),
+          );
         case '/deflate':
-          return send(res, { 'content-type': 'text/plain', 'content-encoding': 'deflate' }, deflateSync('deflated text'));
+          return send(
+            res,
+            { 'content-type': 'text/plain', 'content-encoding': 'deflate' },
+            deflateSync('deflated text'),
+          );
         case '/br':
-          return send(res, { 'content-type': 'text/plain', 'content-encoding': 'br' }, brotliCompressSync('brotli text'));
+          return send(
+            res,
+            { 'content-type': 'text/plain', 'content-encoding': 'br' },
+            brotliCompressSync('brotli text'),
+          );
         case '/empty-gzip':
           return res.writeHead(204, { 'content-encoding': 'gzip' }).end();
         case '/cp1252-header':
-          return send(res, { 'content-type': 'text/html; charset=windows-1252' }, encode('“Café” costs 5 €', 'windows-1252'));
+          return send(
+            res,
+            { 'content-type': 'text/html; charset=windows-1252' },
+            encode('“Café” costs 5 €', 'windows-1252'),
+          );
         case '/latin1-label':
-          return send(res, { 'content-type': 'text/plain; charset="ISO-8859-1"' }, encode('naïve – 10 €', 'windows-1252'));
+          return send(
+            res,
+            { 'content-type': 'text/plain; charset="ISO-8859-1"' },
+            encode('naïve – 10 €', 'windows-1252'),
+          );
         case '/cp1252-meta':
-          return send(res, { 'content-type': 'text/html' }, encode('<html><head><meta charset="windows-1252"><title>Café €</title>', 'windows-1252'));
+          return send(
+            res,
+            { 'content-type': 'text/html' },
+            encode('<html><head><meta charset="windows-1252"><title>Café €</title>', 'windows-1252'),
+          );
         case '/cp1252-http-equiv':
           return send(
             res,
             { 'content-type': 'text/html' },
-            encode('<meta http-equiv="Content-Type" content="text/html; charset=windows-1252"><p>Crème brûlée</p>', 'windows-1252'),
+            encode(
+              '<meta http-equiv="Content-Type" content="text/html; charset=windows-1252"><p>Crème brûlée</p>',
+              'windows-1252',
+            ),
           );
         case '/utf8-bom':
-          return send(res, { 'content-type': 'text/html' }, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Grüße ✓')]));
+          return send(
+            res,
+            { 'content-type': 'text/html' },
+            Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Grüße ✓')]),
+          );
         case '/utf16-bom':
-          return send(res, { 'content-type': 'text/plain' }, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Grüße', 'utf16le')]));
+          return send(
+            res,
+            { 'content-type': 'text/plain' },
+            Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Grüße', 'utf16le')]),
+          );
         case '/no-charset':
           return send(res, { 'content-type': 'text/plain' }, 'Grüße ✓');
         default:
-          return send(res, { 'content-type': 'text/plain; charset=utf-8', 'x-multi': ['a', 'b'].join(', ') }, 'hello');
+          return send(
+            res,
+            { 'content-type': 'text/plain; charset=utf-8', 'x-multi': ['a', 'b'].join(', ') },
+            'hello',
+          );
       }
     });
   });
@@ -89,7 +142,12 @@ beforeAll(async () => {
   unlisted = await startFixtureServer((_req, res) => res.end('unlisted'));
   secure = await startFixtureServer((_req, res) => res.end('secure'), { tls: true });
   const policy = new PublicUrlPolicy({
-    allowHosts: [`127.0.0.1:${origin.port}`, `other.test:${other.port}`, `127.0.0.1:${secure.port}`, `127.0.0.1:1`],
+    allowHosts: [
+      `127.0.0.1:${origin.port}`,
+      `other.test:${other.port}`,
+      `127.0.0.1:${secure.port}`,
+      `127.0.0.1:1`,
+    ],
     lookup: mappedLookup({ 'other.test': ['127.0.0.1'], 'nowhere.test': [] }),
   });
   client = new SafeHttpClient(policy, { defaultTimeoutMs: 5000 });
@@ -105,11 +163,18 @@ beforeEach(() => (seen.length = 0));
 describe('SafeHttpClient', () => {
   it('fetches an allow-listed origin and reports url, finalUrl, status, headers and content type', async () => {
     const response = await client.request(origin.url('/hello?x=1'));
-    expect(response).toMatchObject({ url: origin.url('/hello?x=1'), finalUrl: origin.url('/hello?x=1'), status: 200 });
+    expect(response).toMatchObject({
+      url: origin.url('/hello?x=1'),
+      finalUrl: origin.url('/hello?x=1'),
+      status: 200,
+    });
     expect(response.contentType).toBe('text/plain');
     expect(response.headers.get('x-multi')).toBe('a, b');
     expect(response.text()).toBe('hello');
-    expect(seen[0].headers).toMatchObject({ 'user-agent': DEFAULT_USER_AGENT, 'accept-encoding': 'gzip, deflate, br' });
+    expect(seen[0].headers).toMatchObject({
+      'user-agent': DEFAULT_USER_AGENT,
+      'accept-encoding': 'gzip, deflate, br',
+    });
   });
 
   it('lets request headers override the defaults', async () => {
@@ -118,7 +183,9 @@ describe('SafeHttpClient', () => {
   });
 
   it('uses the configured User-Agent', async () => {
-    const custom = new SafeHttpClient(new PublicUrlPolicy({ allowHosts: [`127.0.0.1:${origin.port}`] }), { userAgent: 'Bot/2' });
+    const custom = new SafeHttpClient(new PublicUrlPolicy({ allowHosts: [`127.0.0.1:${origin.port}`] }), {
+      userAgent: 'Bot/2',
+    });
     await custom.request(origin.url('/'));
     await custom.close();
     expect(seen[0].headers['user-agent']).toBe('Bot/2');
@@ -126,7 +193,9 @@ describe('SafeHttpClient', () => {
 
   describe('allow-list', () => {
     it('lets exactly the listed host:port through', async () => {
-      await expect(client.request(`http://other.test:${other.port}/`)).resolves.toMatchObject({ status: 200 });
+      await expect(client.request(`http://other.test:${other.port}/`)).resolves.toMatchObject({
+        status: 200,
+      });
     });
 
     it('blocks the same host on a port that is not listed', async () => {
@@ -135,8 +204,12 @@ describe('SafeHttpClient', () => {
     });
 
     it('blocks a listed port under another spelling of the host', async () => {
-      await expect(client.request(`http://localhost:${origin.port}/`)).rejects.toMatchObject({ code: 'BLOCKED' });
-      await expect(client.request(`http://127.0.0.1:${other.port}/`)).rejects.toMatchObject({ code: 'BLOCKED' });
+      await expect(client.request(`http://localhost:${origin.port}/`)).rejects.toMatchObject({
+        code: 'BLOCKED',
+      });
+      await expect(client.request(`http://127.0.0.1:${other.port}/`)).rejects.toMatchObject({
+        code: 'BLOCKED',
+      });
     });
   });
 
@@ -148,7 +221,9 @@ describe('SafeHttpClient', () => {
     });
 
     it('fails with TOO_MANY_REDIRECTS on the 11th', async () => {
-      await expect(client.request(origin.url('/hops/11'))).rejects.toMatchObject({ code: 'TOO_MANY_REDIRECTS' });
+      await expect(client.request(origin.url('/hops/11'))).rejects.toMatchObject({
+        code: 'TOO_MANY_REDIRECTS',
+      });
       expect(seen).toHaveLength(11);
     });
 
@@ -176,7 +251,10 @@ describe('SafeHttpClient', () => {
     });
 
     it('repeats method and body on 307', async () => {
-      const response = await client.request(origin.url('/redirect?status=307&to=/echo'), { method: 'PUT', body: 'payload' });
+      const response = await client.request(origin.url('/redirect?status=307&to=/echo'), {
+        method: 'PUT',
+        body: 'payload',
+      });
       expect(JSON.parse(response.text())).toMatchObject({ method: 'PUT', body: 'payload' });
     });
 
@@ -203,7 +281,9 @@ describe('SafeHttpClient', () => {
 
   describe('body cap', () => {
     it('fails with TOO_LARGE past maxBytes', async () => {
-      await expect(client.request(origin.url('/big'), { maxBytes: MiB })).rejects.toMatchObject({ code: 'TOO_LARGE' });
+      await expect(client.request(origin.url('/big'), { maxBytes: MiB })).rejects.toMatchObject({
+        code: 'TOO_LARGE',
+      });
     });
 
     it('accepts a body of exactly maxBytes', async () => {
@@ -212,15 +292,21 @@ describe('SafeHttpClient', () => {
     });
 
     it('aborts an endless body instead of buffering it', async () => {
-      await expect(client.request(origin.url('/endless'), { maxBytes: MiB })).rejects.toMatchObject({ code: 'TOO_LARGE' });
+      await expect(client.request(origin.url('/endless'), { maxBytes: MiB })).rejects.toMatchObject({
+        code: 'TOO_LARGE',
+      });
     });
 
     it('counts decompressed bytes, so a gzip bomb stops at the cap', async () => {
-      await expect(client.request(origin.url('/bomb'), { maxBytes: MiB })).rejects.toMatchObject({ code: 'TOO_LARGE' });
+      await expect(client.request(origin.url('/bomb'), { maxBytes: MiB })).rejects.toMatchObject({
+        code: 'TOO_LARGE',
+      });
     });
 
     it('defaults to the client cap', async () => {
-      const small = new SafeHttpClient(new PublicUrlPolicy({ allowHosts: [`127.0.0.1:${origin.port}`] }), { maxBodyBytes: MiB });
+      const small = new SafeHttpClient(new PublicUrlPolicy({ allowHosts: [`127.0.0.1:${origin.port}`] }), {
+        maxBodyBytes: MiB,
+      });
       await expect(small.request(origin.url('/big'))).rejects.toMatchObject({ code: 'TOO_LARGE' });
       await small.close();
     });
@@ -229,14 +315,24 @@ describe('SafeHttpClient', () => {
   describe('deadline', () => {
     it('fails with TIMEOUT when headers are late', async () => {
       const started = Date.now();
-      await expect(client.request(origin.url('/slow-headers'), { timeoutMs: 300 })).rejects.toMatchObject({ code: 'TIMEOUT' });
+      await expect(client.request(origin.url('/slow-headers'), { timeoutMs: 300 })).rejects.toMatchObject({
+        code: 'TIMEOUT',
+      });
       expect(Date.now() - started).toBeLessThan(2000);
     });
 
     it('fails with TIMEOUT when the body stalls', async () => {
       const started = Date.now();
-      await expect(client.request(origin.url('/slow-body'), { timeoutMs: 300 })).rejects.toMatchObject({ code: 'TIMEOUT' });
+      await expect(client.request(origin.url('/slow-body'), { timeoutMs: 300 })).rejects.toMatchObject({
+        code: 'TIMEOUT',
+      });
       expect(Date.now() - started).toBeLessThan(2000);
+    });
+
+    it('accepts a fractional budget', async () => {
+      await expect(client.request(origin.url('/slow-headers'), { timeoutMs: 0.5 })).rejects.toMatchObject({
+        code: 'TIMEOUT',
+      });
     });
 
     it('rejects with the caller signal reason when the caller aborts', async () => {
@@ -259,6 +355,12 @@ describe('SafeHttpClient', () => {
       expect((await client.request(origin.url(path))).text()).toBe(text);
     });
 
+    it('answers HEAD without a body', async () => {
+      const response = await client.request(origin.url('/gzip'), { method: 'HEAD' });
+      expect(response).toMatchObject({ status: 200, contentType: 'text/plain' });
+      expect(response.body).toHaveLength(0);
+    });
+
     it('accepts an empty compressed body', async () => {
       const response = await client.request(origin.url('/empty-gzip'));
       expect(response.status).toBe(204);
@@ -268,8 +370,16 @@ describe('SafeHttpClient', () => {
     it.each([
       ['windows-1252 from the Content-Type header', '/cp1252-header', '“Café” costs 5 €'],
       ['ISO-8859-1 read as windows-1252, like browsers', '/latin1-label', 'naïve – 10 €'],
-      ['windows-1252 from <meta charset>', '/cp1252-meta', '<html><head><meta charset="windows-1252"><title>Café €</title>'],
-      ['windows-1252 from <meta http-equiv>', '/cp1252-http-equiv', '<meta http-equiv="Content-Type" content="text/html; charset=windows-1252"><p>Crème brûlée</p>'],
+      [
+        'windows-1252 from <meta charset>',
+        '/cp1252-meta',
+        '<html><head><meta charset="windows-1252"><title>Café €</title>',
+      ],
+      [
+        'windows-1252 from <meta http-equiv>',
+        '/cp1252-http-equiv',
+        '<meta http-equiv="Content-Type" content="text/html; charset=windows-1252"><p>Crème brûlée</p>',
+      ],
       ['UTF-8 from a BOM, which is stripped', '/utf8-bom', 'Grüße ✓'],
       ['UTF-16LE from a BOM', '/utf16-bom', 'Grüße'],
       ['UTF-8 by default', '/no-charset', 'Grüße ✓'],
@@ -296,11 +406,15 @@ describe('SafeHttpClient', () => {
   describe('failures', () => {
     it('reports a host that does not resolve as HOST_NOT_FOUND', async () => {
       await expect(client.request('http://nowhere.test/')).rejects.toMatchObject({ code: 'HOST_NOT_FOUND' });
-      await expect(client.request('http://quarry-does-not-exist.invalid/')).rejects.toMatchObject({ code: 'HOST_NOT_FOUND' });
+      await expect(client.request('http://quarry-does-not-exist.invalid/')).rejects.toMatchObject({
+        code: 'HOST_NOT_FOUND',
+      });
     });
 
     it('reports a refused connection as CONNECTION_FAILED', async () => {
-      await expect(client.request('http://127.0.0.1:1/')).rejects.toMatchObject({ code: 'CONNECTION_FAILED' });
+      await expect(client.request('http://127.0.0.1:1/')).rejects.toMatchObject({
+        code: 'CONNECTION_FAILED',
+      });
     });
 
     it('reports a reset connection as CONNECTION_FAILED', async () => {

@@ -12,7 +12,11 @@ beforeAll(async () => {
   canary = await startFixtureServer((_req, res) => res.end('canary'), { host: '::' });
   fixture = await startFixtureServer((req, res) => {
     const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '/';
-    res.writeHead(Number(new URL(req.url ?? '/', 'http://x').searchParams.get('status') ?? 302), { location: to }).end();
+    res
+      .writeHead(Number(new URL(req.url ?? '/', 'http://x').searchParams.get('status') ?? 302), {
+        location: to,
+      })
+      .end();
   });
   policy = new PublicUrlPolicy({
     allowHosts: [`127.0.0.1:${fixture.port}`],
@@ -135,7 +139,10 @@ describe('SSRF payloads', () => {
       const from = fixture.url(`/?status=${status}&to=${encodeURIComponent(target())}`);
       const error = await client.request(from, { method: 'POST', body: 'x' }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(NetError);
-      expect(error).toMatchObject({ code: 'BLOCKED', message: expect.stringMatching(/^Redirect to .* was blocked: /) });
+      expect(error).toMatchObject({
+        code: 'BLOCKED',
+        message: expect.stringMatching(/^Redirect to .* was blocked: /),
+      });
     });
   });
 });

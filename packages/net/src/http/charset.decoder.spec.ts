@@ -25,7 +25,9 @@ describe('detectCharset', () => {
   });
 
   it('reads an XML declaration', () => {
-    expect(detectCharset(Buffer.from('<?xml version="1.0" encoding="ISO-8859-15"?><rss/>'), 'application/xml')).toBe('iso-8859-15');
+    expect(
+      detectCharset(Buffer.from('<?xml version="1.0" encoding="ISO-8859-15"?><rss/>'), 'application/xml'),
+    ).toBe('iso-8859-15');
   });
 
   it('ignores a <meta> beyond the first 4 KiB', () => {

@@ -9,7 +9,6 @@ const CONNECTION_CODES = new Set([
   'ETIMEDOUT',
   'EADDRNOTAVAIL',
   'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -23,10 +22,12 @@ export function toNetError(error: unknown, url: string): NetError {
   }
   const code = String((error as { code?: unknown } | null)?.code ?? '');
   const detail = error instanceof Error ? error.message : String(error);
-  if (TLS_CODE.test(code)) return new NetError('TLS_FAILED', `TLS with ${url} failed: ${detail}`, url, { cause: error });
+  if (TLS_CODE.test(code))
+    return new NetError('TLS_FAILED', `TLS with ${url} failed: ${detail}`, url, { cause: error });
   if (CONNECTION_CODES.has(code)) {
     return new NetError('CONNECTION_FAILED', `Connection to ${url} failed: ${detail}`, url, { cause: error });
   }
-  if (TIMEOUT_CODES.has(code)) return new NetError('TIMEOUT', `${url} did not answer in time.`, url, { cause: error });
+  if (TIMEOUT_CODES.has(code))
+    return new NetError('TIMEOUT', `${url} did not answer in time.`, url, { cause: error });
   return new NetError('REQUEST_FAILED', `Fetching ${url} failed: ${detail}`, url, { cause: error });
 }

@@ -2,7 +2,7 @@ import type { LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { buildConnector } from 'undici';
 import { NetError } from '../errors/net.error';
-import type { PublicUrlPolicy } from '../policy/public-url.policy';
+import { effectivePort, type PublicUrlPolicy } from '../policy/public-url.policy';
 
 /**
  * An undici connector that dials only addresses the policy accepted in the same lookup, so no
@@ -13,8 +13,8 @@ export function createGuardedConnector(policy: PublicUrlPolicy): buildConnector.
   const guarded = buildConnector({ lookup: netLookup((hostname) => policy.resolvePublic(hostname)) });
   const open = buildConnector({ lookup: netLookup((hostname) => policy.resolve(hostname)) });
   return (options, callback) => {
-    const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
-    if (policy.isAllowed(options.hostname, port)) return open(options, callback);
+    if (policy.isAllowed(options.hostname, effectivePort(options.protocol, options.port)))
+      return open(options, callback);
     if (isIP(options.hostname) !== 0) {
       try {
         policy.assertPublicAddress(options.hostname);
@@ -31,9 +31,14 @@ function netLookup(resolve: (hostname: string) => Promise<LookupAddress[]>): Loo
   return (hostname, options, callback) => {
     resolve(hostname).then(
       (resolved) => {
-        const addresses = options.family ? resolved.filter(({ family }) => family === options.family) : resolved;
+        const addresses = options.family
+          ? resolved.filter(({ family }) => family === options.family)
+          : resolved;
         if (addresses.length === 0) {
-          return callback(new NetError('HOST_NOT_FOUND', `${hostname} has no IPv${options.family} address.`), '');
+          return callback(
+            new NetError('HOST_NOT_FOUND', `${hostname} has no IPv${options.family} address.`),
+            '',
+          );
         }
         if (options.all) return callback(null, addresses);
         callback(null, addresses[0].address, addresses[0].family);

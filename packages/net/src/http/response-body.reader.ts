@@ -8,19 +8,27 @@ export const ACCEPTED_ENCODINGS = 'gzip, deflate, br';
 
 // Like browsers, accept a compressed body that ends early (or is empty) instead of failing the page.
 const lenientZlib = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
-const lenientBrotli = { flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH };
+const lenientBrotli = {
+  flush: constants.BROTLI_OPERATION_FLUSH,
+  finishFlush: constants.BROTLI_OPERATION_FLUSH,
+};
 
 /**
  * Reads a response body, undoing its Content-Encoding, and fails with TOO_LARGE as soon as the
  * decoded bytes pass `maxBytes` (so a compression bomb stops early too).
  */
-export async function readBody(body: Readable, contentEncoding: string | undefined, maxBytes: number): Promise<Buffer> {
+export async function readBody(
+  body: Readable,
+  contentEncoding: string | undefined,
+  maxBytes: number,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       size += chunk.length;
-      if (size > maxBytes) return done(new NetError('TOO_LARGE', `The response body exceeds ${maxBytes} bytes.`));
+      if (size > maxBytes)
+        return done(new NetError('TOO_LARGE', `The response body exceeds ${maxBytes} bytes.`));
       chunks.push(chunk);
       done();
     },

@@ -37,7 +37,13 @@ export const DEFAULT_MAX_REDIRECTS = 10;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
-const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'];
+const BODY_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'content-location',
+];
 
 interface Hop {
   url: URL;
@@ -62,7 +68,10 @@ export class SafeHttpClient {
   ) {
     this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
     this.maxBodyBytes = positiveInteger('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-    this.defaultTimeoutMs = positiveInteger('defaultTimeoutMs', options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS);
+    this.defaultTimeoutMs = positiveInteger(
+      'defaultTimeoutMs',
+      options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+    );
     this.agent = new Agent({ connect: createGuardedConnector(policy) });
   }
 
@@ -74,7 +83,8 @@ export class SafeHttpClient {
   async request(url: string, options: HttpRequestOptions = {}): Promise<HttpResponse> {
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
-    const deadline = AbortSignal.timeout(timeoutMs);
+    // A budget computed by the caller may be fractional or already spent.
+    const deadline = AbortSignal.timeout(Math.max(0, Math.ceil(timeoutMs)));
     const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
     let hop: Hop = {
       url: this.policy.parse(url),
@@ -85,10 +95,12 @@ export class SafeHttpClient {
     try {
       for (let redirects = 0; ; redirects += 1) {
         const response = await this.send(hop, signal, redirects > 0);
-        const location = REDIRECT_STATUSES.has(response.statusCode) ? header(response, 'location') : undefined;
+        const location = REDIRECT_STATUSES.has(response.statusCode)
+          ? header(response, 'location')
+          : undefined;
         if (location === undefined || maxRedirects === 0) {
-          const contentEncoding = hop.method === 'HEAD' ? undefined : header(response, 'content-encoding');
-          const body = await readBody(response.body, contentEncoding, options.maxBytes ?? this.maxBodyBytes);
+          const maxBytes = options.maxBytes ?? this.maxBodyBytes;
+          const body = await readBody(response.body, header(response, 'content-encoding'), maxBytes);
           return new HttpResponse(url, hop.url.href, response.statusCode, toHeaders(response.headers), body);
         }
         await response.body.dump();
@@ -100,7 +112,9 @@ export class SafeHttpClient {
     } catch (error) {
       if (options.signal?.aborted && !deadline.aborted) throw options.signal.reason;
       if (deadline.aborted) {
-        throw new NetError('TIMEOUT', `No complete response within ${timeoutMs} ms.`, hop.url.href, { cause: error });
+        throw new NetError('TIMEOUT', `No complete response within ${timeoutMs} ms.`, hop.url.href, {
+          cause: error,
+        });
       }
       throw toNetError(error, hop.url.href);
     }
@@ -123,9 +137,14 @@ export class SafeHttpClient {
       });
     } catch (error) {
       if (isRedirect && error instanceof NetError && error.code === 'BLOCKED') {
-        throw new NetError('BLOCKED', `Redirect to ${hop.url.href} was blocked: ${error.message}`, hop.url.href, {
-          cause: error,
-        });
+        throw new NetError(
+          'BLOCKED',
+          `Redirect to ${hop.url.href} was blocked: ${error.message}`,
+          hop.url.href,
+          {
+            cause: error,
+          },
+        );
       }
       throw error;
     }
@@ -140,19 +159,26 @@ export class SafeHttpClient {
       this.policy.parse(target.href);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new NetError('BLOCKED', `Redirect to ${target.href} was blocked: ${reason}`, target.href, { cause: error });
+      throw new NetError('BLOCKED', `Redirect to ${target.href} was blocked: ${reason}`, target.href, {
+        cause: error,
+      });
     }
     const headers = { ...from.headers };
     if (target.origin !== from.url.origin) CREDENTIAL_HEADERS.forEach((name) => delete headers[name]);
     // Fetch standard: 303 turns anything but HEAD into GET, and 301/302 turn POST into GET.
-    const toGet = (status === 303 && from.method !== 'HEAD') || ((status === 301 || status === 302) && from.method === 'POST');
+    const toGet =
+      (status === 303 && from.method !== 'HEAD') ||
+      ((status === 301 || status === 302) && from.method === 'POST');
     if (!toGet) return { url: target, method: from.method, headers, body: from.body };
     BODY_HEADERS.forEach((name) => delete headers[name]);
     return { url: target, method: 'GET', headers };
   }
 
   private headersFor(custom: Record<string, string> = {}): Record<string, string> {
-    const headers: Record<string, string> = { 'user-agent': this.userAgent, 'accept-encoding': ACCEPTED_ENCODINGS };
+    const headers: Record<string, string> = {
+      'user-agent': this.userAgent,
+      'accept-encoding': ACCEPTED_ENCODINGS,
+    };
     for (const [name, value] of Object.entries(custom)) headers[name.toLowerCase()] = value;
     return headers;
   }
@@ -166,12 +192,14 @@ function header(response: Dispatcher.ResponseData, name: string): string | undef
 function toHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(raw)) {
-    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined) headers.append(name, item);
+    for (const item of Array.isArray(value) ? value : [value])
+      if (item !== undefined) headers.append(name, item);
   }
   return headers;
 }
 
 function positiveInteger(name: string, value: number): number {
-  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${value}.`);
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive integer, got ${value}.`);
   return value;
 }

@@ -1,10 +1,14 @@
 import { isPublicAddress } from './public-address.predicate';
 
 describe('isPublicAddress', () => {
-  it.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '2606:4700::1111', '2001:4860:4860::8888', '::ffff:8.8.8.8'])(
-    'accepts the public address %s',
-    (ip) => expect(isPublicAddress(ip)).toBe(true),
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.216.34',
+    '2606:4700::1111',
+    '2001:4860:4860::8888',
+    '::ffff:8.8.8.8',
+  ])('accepts the public address %s', (ip) => expect(isPublicAddress(ip)).toBe(true));
 
   it.each([
     ['0.0.0.0', 'this network'],

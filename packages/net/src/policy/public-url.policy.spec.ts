@@ -13,7 +13,10 @@ const lookup = async (hostname: string) => {
 };
 
 describe('PublicUrlPolicy', () => {
-  const policy = new PublicUrlPolicy({ lookup, allowHosts: ['127.0.0.1:4000', 'LocalHost:8080', '[::1]:4001'] });
+  const policy = new PublicUrlPolicy({
+    lookup,
+    allowHosts: ['127.0.0.1:4000', 'LocalHost:8080', '[::1]:4001'],
+  });
 
   describe('parse', () => {
     it('returns the WHATWG-normalised URL', () => {
@@ -29,7 +32,9 @@ describe('PublicUrlPolicy', () => {
       ['/relative', 'not valid'],
       [`http://example.com/${'a'.repeat(2030)}`, 'at most 2048'],
     ])('rejects %s', (url, reason) => {
-      expect(() => policy.parse(url)).toThrow(expect.objectContaining({ code: 'INVALID_URL', message: expect.stringContaining(reason) }));
+      expect(() => policy.parse(url)).toThrow(
+        expect.objectContaining({ code: 'INVALID_URL', message: expect.stringContaining(reason) }),
+      );
     });
 
     it('accepts exactly 2048 characters', () => {
@@ -40,7 +45,9 @@ describe('PublicUrlPolicy', () => {
 
   describe('check', () => {
     it('accepts a name whose addresses are all public', async () => {
-      await expect(policy.check('https://public.test/page')).resolves.toMatchObject({ hostname: 'public.test' });
+      await expect(policy.check('https://public.test/page')).resolves.toMatchObject({
+        hostname: 'public.test',
+      });
     });
 
     it('accepts a public IP literal without resolving it', async () => {
@@ -67,18 +74,27 @@ describe('PublicUrlPolicy', () => {
       },
     );
 
-    it.each(['http://127.0.0.1/', 'http://127.0.0.1:4001/', 'http://localhost:4000/', 'http://[::1]:4000/', 'https://127.0.0.1/'])(
-      'blocks %s, which is not on the allow-list',
-      async (url) => {
-        await expect(policy.check(url)).rejects.toMatchObject({ code: 'BLOCKED' });
-      },
-    );
+    it.each([
+      'http://127.0.0.1/',
+      'http://127.0.0.1:4001/',
+      'http://localhost:4000/',
+      'http://[::1]:4000/',
+      'https://127.0.0.1/',
+    ])('blocks %s, which is not on the allow-list', async (url) => {
+      await expect(policy.check(url)).rejects.toMatchObject({ code: 'BLOCKED' });
+    });
   });
 
-  it.each(['127.0.0.1', 'localhost', ':4000', 'host:0', 'host:70000', 'http://host:80', 'user@host:80', '::1:4000'])(
-    'refuses the allowHosts entry %j at construction',
-    (entry) => {
-      expect(() => new PublicUrlPolicy({ allowHosts: [entry] })).toThrow(/must be host:port/);
-    },
-  );
+  it.each([
+    '127.0.0.1',
+    'localhost',
+    ':4000',
+    'host:0',
+    'host:70000',
+    'http://host:80',
+    'user@host:80',
+    '::1:4000',
+  ])('refuses the allowHosts entry %j at construction', (entry) => {
+    expect(() => new PublicUrlPolicy({ allowHosts: [entry] })).toThrow(/must be host:port/);
+  });
 });

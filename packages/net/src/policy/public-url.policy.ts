@@ -58,7 +58,7 @@ export class PublicUrlPolicy {
   async check(url: string): Promise<URL> {
     const parsed = this.parse(url);
     const hostname = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
-    if (this.isAllowed(hostname, effectivePort(parsed))) return parsed;
+    if (this.isAllowed(hostname, effectivePort(parsed.protocol, parsed.port))) return parsed;
     if (isIP(hostname) !== 0) this.assertPublicAddress(hostname);
     else await this.resolvePublic(hostname);
     return parsed;
@@ -83,15 +83,18 @@ export class PublicUrlPolicy {
     const addresses = await this.resolve(hostname);
     const blocked = addresses.find(({ address }) => !isPublicAddress(address));
     if (blocked) {
-      throw new NetError('BLOCKED', `${hostname} resolves to ${blocked.address}, which is not a public address.`);
+      throw new NetError(
+        'BLOCKED',
+        `${hostname} resolves to ${blocked.address}, which is not a public address.`,
+      );
     }
     return addresses;
   }
 }
 
-/** The port a connection to this URL uses; URL.port is empty for the scheme's default. */
-export function effectivePort(url: URL): number {
-  return Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+/** The port a connection uses; URL.port (and undici's) is empty for the scheme's default. */
+export function effectivePort(protocol: string, port: string): number {
+  return Number(port) || (protocol === 'https:' ? 443 : 80);
 }
 
 function invalid(url: string, reason: string): NetError {

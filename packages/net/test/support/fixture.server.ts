@@ -13,9 +13,15 @@ export interface FixtureServer {
 }
 
 /** Listens on 127.0.0.1; `host: '::'` listens dual-stack on every local address (for the canary). */
-export function startFixtureServer(handler: RequestListener, options: { host?: string; tls?: boolean } = {}): Promise<FixtureServer> {
+export function startFixtureServer(
+  handler: RequestListener,
+  options: { host?: string; tls?: boolean } = {},
+): Promise<FixtureServer> {
   const server: Server = options.tls
-    ? createTlsServer({ key: readFixture('self-signed.key.pem'), cert: readFixture('self-signed.cert.pem') }, handler)
+    ? createTlsServer(
+        { key: readFixture('self-signed.key.pem'), cert: readFixture('self-signed.cert.pem') },
+        handler,
+      )
     : createServer(handler);
   let connections = 0;
   server.on('connection', () => (connections += 1));
