@@ -3,7 +3,7 @@ import { classAndId, descendants, isTag, isText, type ParentNode } from '../dom/
 
 /** Class/id words of widgets that are never main content: removed in every attempt. */
 export const BOILERPLATE_WIDGET =
-  /(^|[-_\s])(comments?|comment-list|commentlist|disqus|cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|social|socials|related|recommended|recommendations|outbrain|taboola|sponsored|promo|popup|modal|breadcrumbs?|pagination|pager|sidebar|skyscraper|advert|advertisement|ads|ad-slot|ad-container|adsense|print-only|carousel|slider|slideshow|byline|dateline|author-bio|author-info|author-box|about-author|post-author|author-content)([-_\s]|$)/i;
+  /(^|[-_\s])(comments?|comment-list|commentlist|disqus|cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|social|socials|related|recommended|recommendations|outbrain|taboola|sponsored|promo|popup|modal|breadcrumbs?|pagination|pager|sidebar|skyscraper|advert|advertisement|ads|ad-slot|ad-container|adsense|print-only|carousel|slider|slideshow|byline|dateline|author-bio|author-info|author-box|about-author|post-author|author-content|tooltip|popover|hovercard|rollover)([-_\s]|$)/i;
 /** Class/id words of containers that are rarely main content (Readability's list): removed in the strict attempt only. */
 export const UNLIKELY_CANDIDATE =
   /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|cookie|consent|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|modal|newsletter|subscribe|signup|share|sharing|outbrain|taboola|recommend|promo|yom-remote/i;

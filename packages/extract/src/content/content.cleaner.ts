@@ -57,7 +57,12 @@ const LIST_OR_TABLE = new Set(['li', 'td', 'th', 'figure', 'blockquote']);
  */
 function removeBoilerplateBlocks(article: Element): void {
   for (const element of descendants(article)) {
-    if (!element.parent || !BOILERPLATE_BLOCKS.has(element.name)) continue;
+    if (!element.parent) continue;
+    if (element.name === 'span' && isInlineLinkCard(element)) {
+      detach(element);
+      continue;
+    }
+    if (!BOILERPLATE_BLOCKS.has(element.name)) continue;
     if (descendants(element).some((inner) => BOILERPLATE_BLOCKS.has(inner.name) || inner.name === 'img')) continue;
     const text = normalizedText(element);
     if (text.length === 0 || text.length > 300) continue;
@@ -73,6 +78,14 @@ function removeBoilerplateBlocks(article: Element): void {
 const TEXT_BLOCKS = new Set(['p', 'div', 'li', 'figcaption', 'blockquote', 'h2', 'h3', 'h4', 'h5', 'h6', 'dd', 'dt', 'caption']);
 
 /** Galleries and "read more" captions repeat a caption already shown: keep its first occurrence only. */
+/** A hover card inside a sentence: several links and nothing else. */
+function isInlineLinkCard(span: Element): boolean {
+  if (!hasAncestorNamed(span, PARAGRAPHS)) return false;
+  if (descendants(span).filter((inner) => inner.name === 'a').length < 3) return false;
+  const stats = textStats(span);
+  return stats.text > 50 && stats.linkText / stats.text > 0.95;
+}
+
 function removeRepeatedBlocks(article: Element): void {
   const seen: string[] = [];
   const seenSet = new Set<string>();
