@@ -14,5 +14,4 @@ export {
   type SafeHttpClientOptions,
 } from './http/safe-http.client';
 export { NetModule } from './net.module';
-export { NET_MODULE_OPTIONS } from './net.module-definition';
 export type { NetModuleOptions } from './net-options.interface';

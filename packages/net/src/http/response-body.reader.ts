@@ -27,8 +27,9 @@ export async function readBody(
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       size += chunk.length;
-      if (size > maxBytes)
+      if (size > maxBytes) {
         return done(new NetError('TOO_LARGE', `The response body exceeds ${maxBytes} bytes.`));
+      }
       chunks.push(chunk);
       done();
     },

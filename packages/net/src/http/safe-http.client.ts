@@ -192,14 +192,16 @@ function header(response: Dispatcher.ResponseData, name: string): string | undef
 function toHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(raw)) {
-    for (const item of Array.isArray(value) ? value : [value])
+    for (const item of Array.isArray(value) ? value : [value]) {
       if (item !== undefined) headers.append(name, item);
+    }
   }
   return headers;
 }
 
 function positiveInteger(name: string, value: number): number {
-  if (!Number.isSafeInteger(value) || value <= 0)
+  if (!Number.isSafeInteger(value) || value <= 0) {
     throw new Error(`${name} must be a positive integer, got ${value}.`);
+  }
   return value;
 }
