@@ -3,7 +3,8 @@ import { pruneBoilerplate } from './content/boilerplate.pruner';
 import { cleanContent } from './content/content.cleaner';
 import { writeContentHtml } from './content/content-html.writer';
 import { detectMainContent } from './content/main-content.detector';
-import { createElement, descendants, firstDescendant, normalizedText, parseHtml } from './dom/html-tree';
+import { createElement, descendants, firstDescendant, hasText, parseHtml } from './dom/html-tree';
+import { textLength } from './content/content-signals';
 import { ExtractError } from './extract-error';
 import type { ExtractOptions, ExtractResult } from './extract.types';
 import { MarkdownConverter } from './markdown/markdown.converter';
@@ -55,14 +56,14 @@ function extractFrom(html: string, options: ExtractOptions): ExtractResult {
     pruneBoilerplate(body, { stripUnlikely: attempt.stripUnlikely });
     const article = detectMainContent(body, { weightClasses: attempt.weightClasses });
     cleanContent(article, { cleanConditionally: attempt.cleanConditionally, title: metadata.title });
-    const length = normalizedText(article).length;
+    const length = textLength(article);
     if (!best || length > best.length) best = { article, length };
     if (length >= minLength) break;
   }
 
   if (!best || best.length < minLength / 4) {
     const page = wholePage(parseHtml(html));
-    const length = normalizedText(page).length;
+    const length = textLength(page);
     if (!best || length > best.length * 2) best = { article: page, length };
   }
 
@@ -89,7 +90,7 @@ function wholePage(document: Document): Element {
   const body = bodyOf(document);
   pruneBoilerplate(body, { stripUnlikely: true });
   const main = firstDescendant(body, (element) => element.name === 'main' || element.attribs.role === 'main');
-  const root = main && normalizedText(main).length > 0 ? main : body;
+  const root = main && hasText(main) ? main : body;
   return createElement('div', [...root.children]);
 }
 

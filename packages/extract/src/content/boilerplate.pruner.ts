@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
-import { classAndId, descendants, detach, elementChildren, firstDescendant, isTag, normalizedText, replaceNode, type ChildNode, type ParentNode } from '../dom/html-tree';
-import { isBoilerplateWidget, isUnlikelyCandidate, textStats } from './content-signals';
+import { classAndId, descendants, detach, elementChildren, firstDescendant, hasText, isTag, replaceNode, type ChildNode, type ParentNode } from '../dom/html-tree';
+import { isBoilerplateWidget, isUnlikelyCandidate, textLength, textStats } from './content-signals';
 
 /** Elements that never carry readable content. */
 const NEVER_CONTENT = new Set([
@@ -26,8 +26,8 @@ export interface PruneOptions {
  * marks them as boilerplate. Containers holding more than half of the page's text are spared.
  */
 export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void {
-  const total = Math.max(1, normalizedText(root).length);
-  const holdsMostOfPage = (element: Element) => normalizedText(element).length > total * 0.4;
+  const total = Math.max(1, textLength(root));
+  const holdsMostOfPage = (element: Element) => textLength(element) > total * 0.4;
 
   const stack: ChildNode[] = [...root.children].reverse();
   while (stack.length > 0) {
@@ -96,7 +96,7 @@ function isHidden(element: Element): boolean {
 
 /** A search box or sign-up form: mostly controls, little prose. */
 function isControlForm(form: Element): boolean {
-  return normalizedText(form).length < 1000;
+  return textLength(form) < 1000;
 }
 
 function insideCode(element: Element): boolean {
@@ -111,7 +111,7 @@ function insideCode(element: Element): boolean {
 /** Lazy-loading pages put the real <img> in <noscript>; use it instead of the placeholder before it. */
 function unwrapNoscriptImage(noscript: Element): void {
   const image = elementChildren(noscript).find((child) => child.name === 'img');
-  if (!image || normalizedText(noscript).length > 0) {
+  if (!image || hasText(noscript)) {
     detach(noscript);
     return;
   }

@@ -75,6 +75,11 @@ export function textStats(root: ParentNode): TextStats {
   return { text, linkText };
 }
 
+/** Length of the subtree's text with whitespace runs counted once, without building the string. */
+export function textLength(root: ParentNode): number {
+  return textStats(root).text;
+}
+
 export function linkDensity(root: ParentNode): number {
   const stats = textStats(root);
   return stats.text === 0 ? 0 : stats.linkText / stats.text;

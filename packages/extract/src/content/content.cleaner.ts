@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
-import { createElement, descendants, detach, elementChildren, isTag, normalizedText, rawText, replaceNode } from '../dom/html-tree';
-import { AD_WORDS, COMMAS, LOADING_WORDS, classWeight, countTags, textStats } from './content-signals';
+import { createElement, descendants, detach, elementChildren, hasText, isTag, normalizedText, rawText, replaceNode } from '../dom/html-tree';
+import { AD_WORDS, COMMAS, LOADING_WORDS, classWeight, countTags, textLength, textStats } from './content-signals';
 
 export interface CleanOptions {
   /** Remove lists, tables, divs and forms that look like link farms, galleries or widgets. */
@@ -28,7 +28,7 @@ export function cleanContent(article: Element, options: CleanOptions): void {
   for (const element of descendants(article)) {
     if (!element.parent) continue;
     if (SHARE_HINT.test(element.attribs.class ?? '') || SHARE_HINT.test(element.attribs.id ?? '')) {
-      if (normalizedText(element).length < 500) detach(element);
+      if (textLength(element) < 500) detach(element);
     }
   }
 
@@ -133,7 +133,7 @@ function cleanHeadings(article: Element, title: string | null): void {
           continue;
         }
       }
-    } else if (element.name === 'p' && normalizedText(element).length > 0) {
+    } else if (element.name === 'p' && hasText(element)) {
       seenText = true;
     }
   }
@@ -210,7 +210,7 @@ function shouldRemove(element: Element, tag: string): boolean {
   let isList = LISTS.has(tag);
   if (!isList) {
     let listLength = 0;
-    for (const list of descendants(element)) if (LISTS.has(list.name)) listLength += normalizedText(list).length;
+    for (const list of descendants(element)) if (LISTS.has(list.name)) listLength += textLength(list);
     isList = text.length > 0 && listLength / text.length > 0.9;
   }
   const paragraphs = countTags(element, PARAGRAPHS);
@@ -250,21 +250,21 @@ function isLinkList(list: Element, density: number): boolean {
   if (density < 0.6 || !LISTS.has(list.name)) return false;
   const items = elementChildren(list).filter((child) => child.name === 'li');
   if (items.length === 0) return false;
-  const average = items.reduce((sum, item) => sum + normalizedText(item).length, 0) / items.length;
+  const average = items.reduce((sum, item) => sum + textLength(item), 0) / items.length;
   return average < 100;
 }
 
 /** Share of `element`'s text that sits inside descendants named in `names`. */
-function densityOf(element: Element, names: ReadonlySet<string>, textLength: number): number {
-  if (textLength === 0) return 0;
+function densityOf(element: Element, names: ReadonlySet<string>, total: number): number {
+  if (total === 0) return 0;
   let inside = 0;
   const stack: Element[] = elementChildren(element);
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (names.has(node.name)) inside += normalizedText(node).length;
+    if (names.has(node.name)) inside += textLength(node);
     else stack.push(...elementChildren(node));
   }
-  return inside / textLength;
+  return inside / total;
 }
 
 function isEmptyParagraph(paragraph: Element): boolean {

@@ -5,6 +5,7 @@ import {
   detach,
   elementChildren,
   isTag,
+  hasText,
   isText,
   normalizedText,
   replaceNode,
@@ -145,7 +146,7 @@ function hasBlockDescendant(element: Element): boolean {
 }
 
 function isWithoutContent(element: Element): boolean {
-  if (normalizedText(element).length > 0) return false;
+  if (hasText(element)) return false;
   return element.children.every((child) => !isTag(child) || child.name === 'br' || child.name === 'hr');
 }
 

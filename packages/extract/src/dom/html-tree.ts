@@ -144,6 +144,20 @@ export function rawText(root: AnyNode): string {
   return out;
 }
 
+/** Whether any descendant text node has a non-whitespace character. */
+export function hasText(root: AnyNode): boolean {
+  const stack: AnyNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isText(node)) {
+      if (/\S/.test(node.data)) return true;
+    } else if (isTag(node) || node instanceof Document) {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+    }
+  }
+  return false;
+}
+
 /** Text with whitespace runs collapsed to one space and trimmed. */
 export function normalizedText(root: AnyNode): string {
   return collapseWhitespace(rawText(root));
