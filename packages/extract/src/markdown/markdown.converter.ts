@@ -105,7 +105,13 @@ function cellIndex(cell: TurndownNode): number {
 }
 
 function tableCell(content: string, cell: TurndownNode): string {
-  const text = content.replace(/\s*\n+\s*/g, ' ').replace(/\|/g, '\\|').trim();
+  // A cell never starts a block, so turndown's escapes for list and heading markers are noise there.
+  const text = content
+    .replace(/\s*\n+\s*/g, ' ')
+    .trim()
+    .replace(/^\\([-+#>=])/, '$1')
+    .replace(/^(\d+)\\\./, '$1.')
+    .replace(/\|/g, '\\|');
   const span = Math.min(Math.max(Number(cell.getAttribute('colspan')) || 1, 1), 50);
   const prefix = cellIndex(cell) === 0 ? '| ' : ' ';
   return `${prefix}${text} |${' |'.repeat(span - 1)}`;

@@ -1,0 +1,150 @@
+import { extract } from './extract';
+import { ExtractError } from './extract-error';
+
+const URL = 'https://news.example.com/2024/05/story.html';
+
+const paragraph = (topic: string) =>
+  `<p>The committee spent the morning on ${topic}, weighing the costs, the benefits, and the long list of objections that residents had raised during the spring hearings, before agreeing to publish a revised plan.</p>`;
+
+function page(article: string, { head = '', chrome = true } = {}): string {
+  return `<!doctype html><html lang="en-GB"><head><title>Council approves plan | Example News</title>${head}</head><body>
+    ${chrome ? `<header class="site-header"><nav><ul><li><a href="/">Home</a></li><li><a href="/world">World</a></li><li><a href="/sport">Sport</a></li></ul></nav></header>` : ''}
+    <div id="cookie-banner" class="cookie-consent">We use cookies to improve your experience. <button>Accept all</button></div>
+    <main><article class="post">
+      <h1>Council approves plan</h1>
+      ${article}
+      <div class="share-bar"><a href="https://facebook.com/share">Share on Facebook</a> <a href="https://twitter.com/share">Tweet this</a></div>
+    </article>
+    <section id="comments" class="comments"><h3>42 comments</h3><p>Reader one wrote a long comment that goes on and on about the plan, its costs and everything else that came to mind that day.</p></section>
+    <aside class="related-articles"><h3>Related</h3><ul><li><a href="/a">Another story about budgets</a></li><li><a href="/b">Yet another story</a></li></ul></aside>
+    </main>
+    ${chrome ? `<footer><p>© 2024 Example News. All rights reserved.</p><a href="/privacy">Privacy</a></footer>` : ''}
+    <script>window.analytics = { track: function () {} };</script>
+  </body></html>`;
+}
+
+const body = [paragraph('the budget'), paragraph('the new bridge'), paragraph('school transport')].join('\n');
+
+describe('extract', () => {
+  it('keeps the article text and drops navigation, cookie banners, share bars, comments, related lists and footers', () => {
+    const result = extract(page(body), { url: URL });
+    expect(result.markdown).toContain('weighing the costs, the benefits');
+    expect(result.markdown).toContain('school transport');
+    for (const boilerplate of ['Home', 'We use cookies', 'Share on Facebook', 'Tweet this', '42 comments', 'Reader one', 'Another story', 'All rights reserved', 'analytics']) {
+      expect(result.markdown).not.toContain(boilerplate);
+      expect(result.html).not.toContain(boilerplate);
+    }
+  });
+
+  it('keeps tables as GitHub-flavoured Markdown tables', () => {
+    const table = `<table><thead><tr><th>Item</th><th>Cost</th><th>Change</th></tr></thead>
+      <tbody><tr><td>Bridge</td><td>£4m</td><td>+2%</td></tr><tr><td>Buses | trams</td><td>£1m</td><td>-1%</td></tr></tbody></table>`;
+    const result = extract(page(body + table + paragraph('the vote')), { url: URL });
+    expect(result.markdown).toContain('| Item | Cost | Change |\n| --- | --- | --- |\n| Bridge | £4m | +2% |\n| Buses \\| trams | £1m | -1% |');
+  });
+
+  it('keeps code blocks fenced with their language', () => {
+    const code = `<pre><code class="language-typescript">const total = items.reduce((sum, item) =&gt; sum + item.cost, 0);
+console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</code></pre><pre>plain text block</pre>`;
+    const result = extract(page(body + code + paragraph('the vote')), { url: URL });
+    expect(result.markdown).toContain('```typescript\nconst total = items.reduce((sum, item) => sum + item.cost, 0);\nconsole.log(total);\n```');
+    expect(result.markdown).toContain('```python\nprint("hello")\n```');
+    expect(result.markdown).toContain('```\nplain text block\n```');
+  });
+
+  it('keeps strikethrough, lists, block quotes and headings', () => {
+    const extra = `<h2>What changes</h2><ul><li>Longer opening hours for the library</li><li>New cycle lanes on the high street</li></ul>
+      <blockquote><p>This is the most important decision of the decade, said the chair.</p></blockquote><p>The old plan was <del>final</del> revised.</p>`;
+    const result = extract(page(body + extra + paragraph('the vote')), { url: URL });
+    expect(result.markdown).toContain('## What changes');
+    expect(result.markdown).toContain('-   Longer opening hours for the library');
+    expect(result.markdown).toContain('> This is the most important decision of the decade');
+    expect(result.markdown).toContain('~~final~~');
+  });
+
+  it('keeps figures with their captions', () => {
+    const figure = `<figure><img src="/img/bridge.jpg" alt="The new bridge at dusk"><figcaption>The new bridge will open in 2026.</figcaption></figure>`;
+    const result = extract(page(body + figure + paragraph('the vote')), { url: URL });
+    expect(result.markdown).toContain('![The new bridge at dusk](https://news.example.com/img/bridge.jpg)');
+    expect(result.markdown).toContain('The new bridge will open in 2026.');
+  });
+
+  it('makes links and images absolute against the final URL and <base href>', () => {
+    const links = `<p>Read the <a href="../reports/plan.pdf">full report</a> and the <a href="#notes">notes</a>, or see <img src="chart.png" alt="Chart"> and <img data-src="//cdn.example.net/lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy">, which the council published this morning for everyone.</p>`;
+    const result = extract(page(body + links), { url: URL });
+    expect(result.markdown).toContain('[full report](https://news.example.com/2024/reports/plan.pdf)');
+    expect(result.markdown).toContain('[notes](https://news.example.com/2024/05/story.html#notes)');
+    expect(result.markdown).toContain('![Chart](https://news.example.com/2024/05/chart.png)');
+    expect(result.markdown).toContain('![Lazy](https://cdn.example.net/lazy.jpg)');
+
+    const based = extract(page(body + links, { head: '<base href="https://static.example.org/docs/">' }), { url: URL });
+    expect(based.markdown).toContain('[full report](https://static.example.org/reports/plan.pdf)');
+    expect(based.html).toContain('href="https://static.example.org/reports/plan.pdf"');
+  });
+
+  it('reads title, language, byline and publication time', () => {
+    const head = `<meta property="og:title" content="Council approves the plan"><meta name="author" content="Jane Reporter">
+      <meta property="article:published_time" content="2024-05-02T09:30:00+01:00">`;
+    const result = extract(page(body, { head }), { url: URL });
+    expect(result).toMatchObject({
+      title: 'Council approves the plan',
+      language: 'en-GB',
+      byline: 'Jane Reporter',
+      publishedAt: '2024-05-02T08:30:00.000Z',
+    });
+    expect(result.markdown).not.toContain('# Council approves plan');
+  });
+
+  it('gives the useful text of pages that are not articles', () => {
+    const listing = `<!doctype html><html><head><title>Shop</title></head><body><nav><a href="/">Home</a></nav><main>
+      <h1>Garden tools</h1><div class="product"><h2>Spade</h2><span>£20</span></div><div class="product"><h2>Rake</h2><span>£15</span></div>
+      <div class="product"><h2>Hoe</h2><span>£12</span></div></main></body></html>`;
+    const result = extract(listing, { url: 'https://shop.example.com/garden' });
+    expect(result.markdown).toContain('Spade');
+    expect(result.markdown).toContain('Rake');
+    expect(result.markdown).toContain('£12');
+  });
+
+  it('gives byte-identical output for the same input', () => {
+    const html = page(body + '<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>');
+    const first = extract(html, { url: URL });
+    for (let i = 0; i < 3; i++) expect(extract(html, { url: URL })).toEqual(first);
+  });
+
+  it('reports an empty or script-only page as UNREADABLE_CONTENT', () => {
+    for (const html of ['', '   ', '<html><head><script>var app = 1;</script></head><body><div id="root"></div></body></html>']) {
+      let error: unknown;
+      try {
+        extract(html, { url: URL });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ExtractError);
+      expect((error as ExtractError).code).toBe('UNREADABLE_CONTENT');
+    }
+  });
+
+  it('never throws on malformed markup, broken attributes or deep nesting', () => {
+    const inputs = [
+      '<p>Unclosed <b>bold <i>italic <a href="http://[bad">broken link</p></div></span>' + body,
+      '<div>'.repeat(20000) + body,
+      `<html><body><table><tr><td>${body}</td><p>stray</table><style>div { color: </style><img src=">`,
+      '<<<>>>&&&;;;<p>' + body,
+      '\u0000\u0001binary\uFFFD' + body,
+    ];
+    for (const html of inputs) {
+      const result = extract(html, { url: 'not a url' });
+      expect(result.markdown).toContain('school transport');
+    }
+  });
+
+  it('handles a 10 MB page with huge inline scripts', () => {
+    const script = `<script>var data = "${'x'.repeat(4_000_000)}";</script>`;
+    const filler = '<div class="teaser"><a href="/more">More stories</a></div>'.repeat(60_000);
+    const html = page(body + script + paragraph('the vote')).replace('</body>', `${filler}${script}</body>`);
+    expect(html.length).toBeGreaterThan(10_000_000);
+    const result = extract(html, { url: URL });
+    expect(result.markdown).toContain('school transport');
+    expect(result.markdown).not.toContain('xxxxxxxx');
+  });
+});
