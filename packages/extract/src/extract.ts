@@ -71,7 +71,7 @@ function extractFrom(html: string, options: ExtractOptions): ExtractResult {
   if (best!.length === 0 && !descendants(article).some((element) => element.name === 'img')) {
     throw new ExtractError('The page has no readable text.', options.url);
   }
-  const contentHtml = writeContentHtml(article, { baseUrl, images: options.images ?? true });
+  const contentHtml = writeContentHtml(article, { baseUrl, images: options.images ?? true, title: metadata.title });
   const markdown = markdownConverter.convert(contentHtml);
   if (!markdown) throw new ExtractError('The page has no readable text.', options.url);
 

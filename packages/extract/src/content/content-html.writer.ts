@@ -1,17 +1,21 @@
 import type { Element } from 'domhandler';
 import render from 'dom-serializer';
-import { descendants, detach, elementChildren, firstDescendant, isTag, normalizedText, unwrap } from '../dom/html-tree';
+import { descendants, detach, elementChildren, isTag, normalizedText, unwrap } from '../dom/html-tree';
 
 export interface WriteOptions {
   /** Absolute URL relative links and images are resolved against (`<base href>` already applied). */
   baseUrl: URL | null;
   images: boolean;
+  /** The page title: an image whose alt text repeats it (the lead image, usually) gets an empty alt. */
+  title: string | null;
 }
 
 const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src', 'data-full-src', 'data-lazy', 'data-echo', 'data-orig-file', 'data-large-file'];
 const LAZY_SRCSETS = ['srcset', 'data-srcset', 'data-lazy-srcset'];
 const PLACEHOLDER = /^data:|placeholder|blank\.(gif|png)|spacer|1x1|pixel\.(gif|png)|transparent\.(gif|png)|grey\.gif/i;
 const CODE_LANGUAGE = /(?:^|\s)(?:language-|lang-|brush:\s*|highlight-(?:source-)?)([\w#+.-]+)/i;
+/** Alt text generated from the file name ("IMG_2953", "design-week-2018-01") describes nothing. */
+const FILE_NAME_ALT = /^[^\s]*[-_][^\s]*$|^[^\s]+\.(jpe?g|png|gif|webp|avif|svg)$/i;
 const UNWRAPPED = new Set(['span', 'font', 'center', 'big', 'small', 'label', 'picture', 'time', 'abbr', 'bdi', 'bdo', 'data', 'mark', 'ins', 'article', 'section', 'main', 'header', 'hgroup', 'address']);
 
 /**
@@ -20,7 +24,8 @@ const UNWRAPPED = new Set(['span', 'font', 'center', 'big', 'small', 'label', 'p
  * language), and inline wrappers removed.
  */
 export function writeContentHtml(article: Element, options: WriteOptions): string {
-  for (const element of descendants(article)) if (element.name === 'img') finishImage(element, options);
+  const shownText = [options.title ?? '', ...captionTexts(article)].map(comparable).filter((text) => text.length > 0);
+  for (const element of descendants(article)) if (element.name === 'img') finishImage(element, options, shownText);
   for (const element of descendants(article)) {
     switch (element.name) {
       case 'img':
@@ -50,7 +55,7 @@ export function writeContentHtml(article: Element, options: WriteOptions): strin
   return render(article.children, { encodeEntities: 'utf8' }).trim();
 }
 
-function finishImage(image: Element, options: WriteOptions): void {
+function finishImage(image: Element, options: WriteOptions, shownText: string[]): void {
   if (!options.images) {
     detach(image);
     return;
@@ -62,21 +67,21 @@ function finishImage(image: Element, options: WriteOptions): void {
     return;
   }
   let alt = (image.attribs.alt ?? '').replace(/\s+/g, ' ').trim();
-  if (alt && repeatsCaption(image, alt)) alt = '';
+  if (alt && (FILE_NAME_ALT.test(alt) || repeatsShownText(alt, shownText))) alt = '';
+  else if (alt) shownText.push(comparable(alt));
   image.attribs = alt ? { src: absolute, alt } : { src: absolute };
 }
 
-/** Alt text that repeats the figure's caption would say the same thing twice. */
-function repeatsCaption(image: Element, alt: string): boolean {
-  let container = image.parent;
-  for (let level = 0; level < 4 && container && isTag(container); level++, container = container.parent) {
-    const caption = firstDescendant(container, (element) => element.name === 'figcaption' || /caption/i.test(element.attribs.class ?? ''));
-    if (!caption) continue;
-    const captionText = comparable(normalizedText(caption));
-    const altText = comparable(alt);
-    return captionText.length > 0 && (captionText.includes(altText) || altText.includes(captionText));
-  }
-  return false;
+function captionTexts(article: Element): string[] {
+  return descendants(article)
+    .filter((element) => element.name === 'figcaption' || /caption/i.test(element.attribs.class ?? ''))
+    .map((caption) => normalizedText(caption));
+}
+
+/** Alt text that repeats a caption or the title would put the same words on the page twice. */
+function repeatsShownText(alt: string, shownText: string[]): boolean {
+  const text = comparable(alt);
+  return shownText.some((shown) => shown.includes(text) || (text.includes(shown) && shown.length > text.length * 0.5));
 }
 
 function comparable(text: string): string {

@@ -46,6 +46,7 @@ export function cleanContent(article: Element, options: CleanOptions): void {
   }
 }
 
+const TAG_LIST = /^(tags|tagged|tagged with|topics|categories|category|filed under)\b/i;
 const BYLINE_OR_DATE = /^(by|posted|updated|published|last updated|written by|photo|image|credit|source)\b/i;
 const PROMOTION = /\b(sign up|signup|subscribe|subscription|newsletter|follow us|join our|click here|download (the|our) app)\b/i;
 const BOILERPLATE_BLOCKS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6', 'section']);
@@ -71,7 +72,8 @@ function removeBoilerplateBlocks(article: Element): void {
     const linkOnly = density > 0.9 && text.length < 200 && !hasAncestorNamed(element, LIST_OR_TABLE);
     const bylineOrDate = text.length < 120 && BYLINE_OR_DATE.test(text);
     const promotion = density > 0 && PROMOTION.test(text);
-    if (linkOnly || bylineOrDate || promotion) detach(element);
+    const tagList = density > 0.4 && TAG_LIST.test(text);
+    if (linkOnly || bylineOrDate || promotion || tagList) detach(element);
   }
 }
 
