@@ -66,14 +66,18 @@ function removeBoilerplateBlocks(article: Element): void {
     if (!BOILERPLATE_BLOCKS.has(element.name)) continue;
     if (descendants(element).some((inner) => BOILERPLATE_BLOCKS.has(inner.name) || inner.name === 'img')) continue;
     const text = normalizedText(element);
-    if (text.length === 0 || text.length > 300) continue;
+    if (text.length === 0 || text.length > 1000) continue;
     const stats = textStats(element);
     const density = stats.text === 0 ? 0 : stats.linkText / stats.text;
+    if (density > 0.4 && TAG_LIST.test(text)) {
+      detach(element);
+      continue;
+    }
+    if (text.length > 300) continue;
     const linkOnly = density > 0.9 && text.length < 200 && !hasAncestorNamed(element, LIST_OR_TABLE);
     const bylineOrDate = text.length < 120 && BYLINE_OR_DATE.test(text);
     const promotion = density > 0 && PROMOTION.test(text);
-    const tagList = density > 0.4 && TAG_LIST.test(text);
-    if (linkOnly || bylineOrDate || promotion || tagList) detach(element);
+    if (linkOnly || bylineOrDate || promotion) detach(element);
   }
 }
 
