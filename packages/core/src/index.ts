@@ -9,7 +9,13 @@ export * from './http/quarry-validation.pipe';
 export * from './config/env-reader';
 export * from './http/error-body.dto';
 export * from './time/quarry-core.module';
-export { resolveJobOptions, retryDelayAfter, isUnrecoverableJobError, jobErrorMessage } from './queue/job-policy';
+export {
+  resolveJobOptions,
+  retryDelayAfter,
+  normalizeJobData,
+  isUnrecoverableJobError,
+  jobErrorMessage,
+} from './queue/job-policy';
 export type { ResolvedJobOptions } from './queue/job-policy';
 export { DatabaseJobQueue } from './queue/database/database-job-queue';
 export { DATABASE_JOB_QUEUE_DEFAULTS } from './queue/database/database-job-queue-options.interface';

@@ -125,6 +125,26 @@ export function describeJobQueueContract(
       expect(seen).toEqual([{ id, queue, data, attempt: 1, maxAttempts: 1 }]);
     });
 
+    it('takes an object or an array as data, and nothing else', async () => {
+      const engine = await open();
+      const queue = queueName('shapes');
+      const seen: unknown[] = [];
+      engine.queue.process(queue, async (job) => {
+        seen.push(job.data);
+      });
+      for (const { id } of [
+        await engine.queue.add(queue, ['a', 1]),
+        await engine.queue.add(queue, undefined),
+      ]) {
+        await settled(engine, queue, id);
+      }
+      expect(seen).toHaveLength(2);
+      expect(seen).toEqual(expect.arrayContaining([['a', 1], {}]));
+      for (const data of [null, 0, false, '', 'text']) {
+        await expect(engine.queue.add(queue, data)).rejects.toThrow(TypeError);
+      }
+    });
+
     it('treats a job id it already holds as the same job', async () => {
       const engine = await open();
       const queue = queueName('dedupe');
@@ -312,8 +332,8 @@ export function describeJobQueueContract(
       engines.forEach((engine, index) =>
         engine.queue.process(
           queue,
-          async (job: JobContext<number>) => {
-            runs.set(job.data, (runs.get(job.data) ?? 0) + 1);
+          async (job: JobContext<{ n: number }>) => {
+            runs.set(job.data.n, (runs.get(job.data.n) ?? 0) + 1);
             byEngine[index] += 1;
             await sleep(50);
           },
@@ -321,7 +341,7 @@ export function describeJobQueueContract(
         ),
       );
       const jobs = await Promise.all(
-        Array.from({ length: 20 }, (_, n) => engines[n % 2].queue.add(queue, n)),
+        Array.from({ length: 20 }, (_, n) => engines[n % 2].queue.add(queue, { n })),
       );
       for (const { id } of jobs) await settled(engines[0], queue, id);
 

@@ -27,6 +27,20 @@ export function resolveJobOptions(options: JobOptions = {}): ResolvedJobOptions 
   return { jobId: options.jobId, attempts, delay, backoff: options.backoff };
 }
 
+/**
+ * Job data as both engines store it: an object or an array, kept as JSON; `undefined` becomes
+ * `{}`. Bull would silently turn other falsy values into `{}`, so they are rejected everywhere.
+ */
+export function normalizeJobData(data: unknown): object {
+  if (data === undefined) return {};
+  if (data === null || typeof data !== 'object') {
+    throw new TypeError(
+      `Job data must be an object or an array, got ${data === null ? 'null' : typeof data}`,
+    );
+  }
+  return data;
+}
+
 export function isUnrecoverableJobError(error: unknown): boolean {
   // The name check also recognises errors from a second copy of this package in node_modules.
   return (

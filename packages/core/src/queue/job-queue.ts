@@ -51,6 +51,7 @@ export interface JobStatus {
  * crash runs again.
  */
 export abstract class JobQueue {
+  /** `data` is an object or an array, stored as JSON (`undefined` stands for `{}`). */
   abstract add<T>(queue: string, data: T, options?: JobOptions): Promise<{ id: string }>;
   /** Registers the handler of a queue, once per queue; it only runs in processes whose role includes work. */
   abstract process<T>(queue: string, handler: JobHandler<T>, options?: ProcessOptions): void;

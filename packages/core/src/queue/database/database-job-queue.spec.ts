@@ -45,13 +45,13 @@ describe('DatabaseJobQueue on SQLite', () => {
 
   it('runs every job exactly once when several engines share the database', async () => {
     const runs = new Map<number, number>();
-    const handler = async (job: { data: number }) => {
-      runs.set(job.data, (runs.get(job.data) ?? 0) + 1);
+    const handler = async (job: { data: { n: number } }) => {
+      runs.set(job.data.n, (runs.get(job.data.n) ?? 0) + 1);
       await new Promise((resolve) => setTimeout(resolve, 5));
     };
     const engines = await Promise.all([openQueue(), openQueue(), openQueue()]);
     for (const engine of engines) engine.process('shared', handler, { concurrency: 3 });
-    await Promise.all(Array.from({ length: 60 }, (_, n) => engines[n % 3].add('shared', n)));
+    await Promise.all(Array.from({ length: 60 }, (_, n) => engines[n % 3].add('shared', { n })));
 
     await waitFor(() => runs.size === 60);
     await new Promise((resolve) => setTimeout(resolve, 100));

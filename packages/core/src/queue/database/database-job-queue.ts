@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { JobHandler, JobOptions, JobQueue, JobStatus, ProcessOptions } from '../job-queue';
-import { jobErrorMessage, resolveJobOptions, retryDelayAfter } from '../job-policy';
+import { jobErrorMessage, normalizeJobData, resolveJobOptions, retryDelayAfter } from '../job-policy';
 import {
   DatabaseJobQueueOptions,
   ResolvedDatabaseJobQueueOptions,
@@ -58,7 +58,7 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
   async add<T>(queue: string, data: T, options?: JobOptions): Promise<{ id: string }> {
     assertQueueName(queue);
     const resolved = resolveJobOptions(options);
-    const id = await this.store.insert(queue, data, resolved, Date.now());
+    const id = await this.store.insert(queue, normalizeJobData(data), resolved, Date.now());
     const worker = this.workers.get(queue);
     if (worker) {
       if (resolved.delay > 0) this.schedule(worker, resolved.delay);

@@ -36,7 +36,7 @@ export class JobStore {
   }
 
   /** Adds a job unless the queue already holds one with the same job id. */
-  async insert(queue: string, data: unknown, options: ResolvedJobOptions, now: number): Promise<string> {
+  async insert(queue: string, data: object, options: ResolvedJobOptions, now: number): Promise<string> {
     const rowId = randomUUID();
     const jobId = options.jobId ?? rowId;
     await this.run(
@@ -47,7 +47,7 @@ export class JobStore {
         rowId,
         queue,
         jobId,
-        JSON.stringify(data ?? null),
+        JSON.stringify(data),
         options.attempts,
         options.backoff ? JSON.stringify(options.backoff) : null,
         now + options.delay,

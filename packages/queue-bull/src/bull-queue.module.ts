@@ -1,0 +1,23 @@
+import { Global, Module } from '@nestjs/common';
+import { JobQueue } from '@quarry/core';
+import { BullJobQueue } from './bull-job-queue';
+import type { BullJobQueueOptions } from './bull-job-queue-options.interface';
+import { BULL_QUEUE_MODULE_OPTIONS, ConfigurableBullQueueModule } from './bull-queue.module-definition';
+
+/**
+ * Provides `JobQueue` as the Bull engine. Global, so feature modules inject `JobQueue` without
+ * importing it; import it instead of `QueueModule` from `@quarry/core`, not next to it.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: BullJobQueue,
+      useFactory: (options: BullJobQueueOptions) => new BullJobQueue(options),
+      inject: [BULL_QUEUE_MODULE_OPTIONS],
+    },
+    { provide: JobQueue, useExisting: BullJobQueue },
+  ],
+  exports: [JobQueue, BullJobQueue],
+})
+export class BullQueueModule extends ConfigurableBullQueueModule {}
