@@ -1,0 +1,13 @@
+export { BrowserError, isBrowserError, type BrowserErrorCode, type BrowserErrorDetails } from './errors/browser.error';
+export { BROWSER_DEFAULTS, type BrowserModuleOptions, type BrowserPoolOptions } from './browser-options.interface';
+export { BrowserPool, type BrowserHealth, type BrowserPoolStats } from './pool/browser.pool';
+export type { PageJob, PageWork, WithPageOptions } from './pool/page-job';
+export {
+  PageRenderer,
+  type LoadedPage,
+  type LoadedPageWork,
+  type RenderedPage,
+  type RenderOptions,
+} from './render/page.renderer';
+export { BrowserModule } from './browser.module';
+export { BROWSER_MODULE_OPTIONS } from './browser.module-definition';

@@ -1,0 +1,27 @@
+/** Flags measured to keep headless Chromium quiet and contained here (see the README). */
+const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--disable-domain-reliability',
+  '--no-pings',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
+
+/** Flags that would take the network policy or the profile out of the pool's hands. */
+const RESERVED = ['--proxy-', '--no-proxy-server', '--user-data-dir', '--remote-debugging-', '--host-resolver-rules'];
+
+export function chromiumArgs(proxyUrl: string, extraArgs: readonly string[]): string[] {
+  return [...BASE_ARGS, ...extraArgs, `--proxy-server=${proxyUrl}`, '--proxy-bypass-list=<-loopback>'];
+}
+
+/** Throws when an extra flag would override one the pool relies on. */
+export function assertExtraArgs(extraArgs: readonly string[]): void {
+  const reserved = extraArgs.find((arg) => RESERVED.some((prefix) => arg.startsWith(prefix)));
+  if (reserved) throw new Error(`extraArgs must not set ${reserved.split('=')[0]}: the browser pool owns it.`);
+}

@@ -1,0 +1,187 @@
+import { PublicUrlPolicy } from '@quarry/net';
+import { BrowserPool, PageRenderer, type BrowserError } from '../src';
+import { closedPort, html, redirect, startFixtureServer, type FixtureServer } from './support/fixture.server';
+import { mappedLookup } from './support/mapped.lookup';
+
+let site: FixtureServer;
+let canary: FixtureServer;
+let refusedPort: number;
+let pool: BrowserPool;
+let renderer: PageRenderer;
+
+/** Every way a page can reach the canary: IPv4, IPv6, a name resolving to loopback, metadata. */
+function canaryUrls(scheme: 'http' | 'https' | 'ws' | 'wss', path: string): string[] {
+  const port = canary.port;
+  return [
+    `${scheme}://127.0.0.1:${port}${path}`,
+    `${scheme}://[::1]:${port}${path}`,
+    `${scheme}://rebind.test:${port}${path}`,
+    `${scheme}://localhost:${port}${path}`,
+    `${scheme}://0x7f000001:${port}${path}`,
+    `${scheme}://169.254.169.254${path}`,
+  ];
+}
+
+function hostilePage(): string {
+  const images = [...canaryUrls('http', '/img.png'), ...canaryUrls('https', '/img.png'), '/to-canary']
+    .map((src) => `<img src="${src}">`)
+    .join('');
+  const frames = [canaryUrls('http', '/frame')[0], canaryUrls('https', '/frame')[2], '/to-canary']
+    .map((src) => `<iframe src="${src}"></iframe>`)
+    .join('');
+  const styles = canaryUrls('http', '/style.css')
+    .slice(0, 3)
+    .map((href) => `<link rel="stylesheet" href="${href}">`)
+    .join('');
+  const targets = JSON.stringify({
+    fetch: [...canaryUrls('http', '/fetch'), ...canaryUrls('https', '/fetch'), '/to-canary'],
+    xhr: [...canaryUrls('http', '/xhr'), '/to-canary'],
+    ws: [...canaryUrls('ws', '/ws'), ...canaryUrls('wss', '/ws')],
+  });
+  return `<!doctype html><html><head><title>Hostile</title>${styles}</head><body>
+<h1>Still here</h1>${images}${frames}
+<script>
+  const targets = ${targets};
+  const attempts = [
+    ...targets.fetch.map((url) => fetch(url, { mode: 'no-cors' }).catch(() => null)),
+    ...targets.xhr.map((url) => new Promise((done) => {
+      const xhr = new XMLHttpRequest();
+      xhr.onloadend = done;
+      xhr.open('GET', url);
+      xhr.send();
+    })),
+    ...targets.ws.map((url) => new Promise((done) => {
+      const socket = new WebSocket(url);
+      socket.onerror = socket.onclose = socket.onopen = done;
+    })),
+    new Promise((done) => { navigator.sendBeacon(targets.fetch[0], 'x'); setTimeout(done, 50); }),
+  ];
+  Promise.allSettled(attempts).then(() => document.body.setAttribute('data-done', String(attempts.length)));
+</script></body></html>`;
+}
+
+beforeAll(async () => {
+  canary = await startFixtureServer({ '*': html('<title>canary</title>') }, { host: '::' });
+  refusedPort = await closedPort();
+  site = await startFixtureServer({
+    '/': html('<title>Home</title><p>home</p>'),
+    '/redirect': redirect('/final'),
+    '/final': html('<!doctype html><title>Final</title><p>arrived</p>'),
+    '/missing': html('<title>Gone</title>', 404),
+    '/js': html(`<!doctype html><title>Shell</title><div id="app"></div><script>
+      setTimeout(() => {
+        document.title = 'Rendered';
+        document.getElementById('app').innerHTML = '<p class="ready">made by script</p>';
+      }, 400);
+    </script>`),
+    '/chatty': html(`<!doctype html><title>Chatty</title><p>polling</p><script>
+      setInterval(() => fetch('/chatty-poll').catch(() => null), 100);
+    </script>`),
+    '/chatty-poll': html('ok'),
+    '/hostile': (req, res) => html(hostilePage())(req, res),
+    '/to-canary': (req, res) => redirect(`http://127.0.0.1:${canary.port}/redirected`)(req, res),
+    '/to-canary-https': (req, res) => redirect(`https://[::1]:${canary.port}/redirected`)(req, res),
+    '/to-rebind': (req, res) => redirect(`http://rebind.test:${canary.port}/redirected`)(req, res),
+  });
+  const policy = new PublicUrlPolicy({
+    allowHosts: [`127.0.0.1:${site.port}`, `127.0.0.1:${refusedPort}`],
+    lookup: mappedLookup({ 'rebind.test': ['127.0.0.1'], localhost: ['127.0.0.1', '::1'] }),
+  });
+  pool = new BrowserPool(policy, { maxPages: 2 });
+  renderer = new PageRenderer(pool, policy);
+});
+
+afterAll(async () => {
+  await pool?.close();
+  await Promise.all([site?.close(), canary?.close()]);
+});
+
+describe('PageRenderer', () => {
+  it('renders a page and reports its final URL after a redirect', async () => {
+    const page = await renderer.render(site.url('/redirect'), { timeoutMs: 15_000 });
+    expect(page).toMatchObject({
+      url: site.url('/redirect'),
+      finalUrl: site.url('/final'),
+      status: 200,
+      title: 'Final',
+    });
+    expect(page.html).toContain('<p>arrived</p>');
+  });
+
+  it('reports the status of an error page without failing', async () => {
+    const page = await renderer.render(site.url('/missing'), { timeoutMs: 15_000 });
+    expect(page).toMatchObject({ status: 404, title: 'Gone' });
+  });
+
+  it('waits for a selector on a page built by script', async () => {
+    const page = await renderer.render(site.url('/js'), { timeoutMs: 15_000, waitForSelector: '#app .ready' });
+    expect(page.title).toBe('Rendered');
+    expect(page.html).toContain('made by script');
+  });
+
+  it('fails with SELECTOR_TIMEOUT when the selector never appears', async () => {
+    await expect(
+      renderer.render(site.url('/js'), { timeoutMs: 3_000, waitForSelector: '#never' }),
+    ).rejects.toMatchObject({ name: 'BrowserError', code: 'SELECTOR_TIMEOUT' });
+  });
+
+  it('returns what has loaded when the network never goes idle', async () => {
+    const started = Date.now();
+    const page = await renderer.render(site.url('/chatty'), { timeoutMs: 3_000, extraWaitMs: 200 });
+    expect(page.title).toBe('Chatty');
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('blocks every sub-resource into private networks and still renders the page', async () => {
+    const page = await renderer.render(site.url('/hostile'), { timeoutMs: 20_000, waitForSelector: 'body[data-done]' });
+    expect(page.title).toBe('Hostile');
+    expect(page.html).toContain('Still here');
+    expect(page.blockedRequests).toBeGreaterThanOrEqual(20);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect({ connections: canary.connections, requests: canary.requests }).toEqual({ connections: 0, requests: 0 });
+  });
+
+  it('holds the line with the proxy alone, without the in-page guard', async () => {
+    const blocked = await pool.withPage(
+      async (page, job) => {
+        await page.setRequestInterception(false);
+        await page.goto(site.url('/hostile'));
+        await page.waitForSelector('body[data-done]');
+        return job.blockedRequests;
+      },
+      { timeoutMs: 20_000 },
+    );
+    expect(blocked).toBeGreaterThanOrEqual(20);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect({ connections: canary.connections, requests: canary.requests }).toEqual({ connections: 0, requests: 0 });
+  });
+
+  it.each([
+    ['http to 127.0.0.1', () => `http://127.0.0.1:${canary.port}/`],
+    ['http to [::1]', () => `http://[::1]:${canary.port}/`],
+    ['https to 127.0.0.1', () => `https://127.0.0.1:${canary.port}/`],
+    ['a name resolving to loopback', () => `http://rebind.test:${canary.port}/`],
+    ['https to a name resolving to loopback', () => `https://rebind.test:${canary.port}/`],
+    ['localhost', () => `http://localhost:${canary.port}/`],
+    ['a redirect into loopback', () => site.url('/to-canary')],
+    ['an https redirect into [::1]', () => site.url('/to-canary-https')],
+    ['a redirect to a name resolving to loopback', () => site.url('/to-rebind')],
+  ])('refuses the main navigation with BLOCKED: %s', async (_name, url) => {
+    await expect(renderer.render(url(), { timeoutMs: 10_000 })).rejects.toMatchObject({ code: 'BLOCKED' });
+    expect(canary.connections).toBe(0);
+  });
+
+  it('refuses non-http schemes with BLOCKED before using the browser', async () => {
+    await expect(renderer.render('file:///etc/passwd')).rejects.toMatchObject({ code: 'BLOCKED' });
+  });
+
+  it.each([
+    ['http', 'ERR_NAME_NOT_RESOLVED', () => 'http://nowhere.test/'],
+    ['https', 'ERR_NAME_NOT_RESOLVED', () => 'https://nowhere.test/'],
+    ['a closed port', 'ERR_CONNECTION_REFUSED', () => `http://127.0.0.1:${refusedPort}/`],
+  ])('names the net error of a failed navigation (%s)', async (_name, netError, url) => {
+    const failure = (await renderer.render(url(), { timeoutMs: 10_000 }).catch((error) => error)) as BrowserError;
+    expect(failure).toMatchObject({ code: 'NAVIGATION_FAILED', netError });
+    expect(failure.message).toContain(netError);
+  });
+});
