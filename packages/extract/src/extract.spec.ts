@@ -138,6 +138,13 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     }
   });
 
+  it('reads pages whose wrapper is hidden until a script runs, or whose closing tags are missing', () => {
+    const hidden = page(body).replace('<main>', '<main style="display:none" aria-hidden="true">');
+    expect(extract(hidden, { url: URL }).markdown).toContain('school transport');
+    const unclosed = page(body).replace(/<\/(div|p|li|section|article)>/g, '');
+    expect(extract(unclosed, { url: URL }).markdown).toContain('school transport');
+  });
+
   it('handles a 10 MB page with huge inline scripts', () => {
     const script = `<script>var data = "${'x'.repeat(4_000_000)}";</script>`;
     const filler = '<div class="teaser"><a href="/more">More stories</a></div>'.repeat(60_000);

@@ -42,8 +42,9 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
       unwrapNoscriptImage(element);
       continue;
     }
-    let remove = NEVER_CONTENT.has(name) || isHidden(element);
-    if (!remove && hasHiddenClass(element)) remove = !holdsMostOfPage(element) && !holdsProse(element);
+    let remove = NEVER_CONTENT.has(name);
+    // Pages that hide their wrapper until a script runs are still read: hiding most of the page is not a signal.
+    if (!remove && (isHidden(element) || hasHiddenClass(element))) remove = !holdsMostOfPage(element) && !holdsProse(element);
     if (!remove && name === 'form') remove = elementChildren(element).length === 0 || !holdsMostOfPage(element) && isControlForm(element);
     if (!remove && (CHROME.has(name) || CHROME_ROLES.has(element.attribs.role ?? ''))) remove = !holdsMostOfPage(element);
     if (!remove && !KEEP_UNLIKELY.has(name) && !insideCode(element)) {

@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { classAndId, descendants, isTag, isText, type ParentNode } from '../dom/html-tree';
+import { NON_TEXT_ELEMENTS, classAndId, descendants, isTag, isText, type ParentNode } from '../dom/html-tree';
 
 /** Class/id words of widgets that are never main content: removed in every attempt. */
 export const BOILERPLATE_WIDGET =
@@ -65,7 +65,7 @@ export function textStats(root: ParentNode): TextStats {
         const length = collapsedLength(child.data);
         text += length;
         linkText += length * linkWeight;
-      } else if (isTag(child)) {
+      } else if (isTag(child) && !NON_TEXT_ELEMENTS.has(child.name)) {
         let weight = linkWeight;
         if (child.name === 'a') weight = (child.attribs.href ?? '').startsWith('#') ? 0.3 : 1;
         stack.push([child, weight]);

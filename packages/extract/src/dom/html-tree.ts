@@ -3,6 +3,8 @@ import { Document, Element, Text, isTag, isText, type AnyNode, type ChildNode, t
 
 /** Deeper trees are flattened: real pages stay far below, runaway unclosed tags would overflow recursion. */
 const MAX_DEPTH = 200;
+/** Elements whose text is code or data, never prose. */
+export const NON_TEXT_ELEMENTS: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template', 'svg']);
 
 export function parseHtml(html: string): Document {
   const document = parseDocument(html, {
@@ -32,7 +34,7 @@ function flatten(element: Element): void {
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (isText(node)) texts.push(new Text(node.data));
-    else if (isTag(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+    else if (isTag(node) && !NON_TEXT_ELEMENTS.has(node.name)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
   }
   setChildren(element, texts);
 }
