@@ -3,3 +3,5 @@ export * from './job-queue-engine';
 export * from './job-queue-contract';
 export * from './job-queue-child-process';
 export * from './job-queue-database-engine';
+export * from './fixture-server';
+export * from './minimal-pdf';

@@ -1,0 +1,28 @@
+import { extract, ExtractError } from '@quarry/extract';
+import { ScrapeError } from '../domain/scrape.error';
+import { PageContent } from './page-content';
+
+/** Below this much Markdown a page that runs scripts is treated as a shell that needs rendering. */
+const SHELL_MAX_CHARS = 200;
+/** Below this much Markdown a page with a password field is a login wall, not content. */
+const LOGIN_WALL_MAX_CHARS = 1000;
+
+export type HtmlReading = { kind: 'content'; content: PageContent } | { kind: 'script-shell' };
+
+/** Main content of an HTML page, or the verdict that it is a script shell to render in a browser. */
+export function readHtml(html: string, url: string, requestedUrl: string, allowShell: boolean): HtmlReading {
+  let content: PageContent | undefined;
+  try {
+    const { title, html: cleaned, markdown } = extract(html, { url });
+    content = { title, html: cleaned, markdown };
+  } catch (error) {
+    if (!(error instanceof ExtractError)) throw error;
+  }
+  const chars = content?.markdown.trim().length ?? 0;
+  if (allowShell && chars < SHELL_MAX_CHARS && /<script\b/i.test(html)) return { kind: 'script-shell' };
+  if (chars < LOGIN_WALL_MAX_CHARS && /<input\b[^>]*type\s*=\s*["']?password/i.test(html)) {
+    throw new ScrapeError('AUTH_REQUIRED', 'The page asks to sign in before it shows its content.', requestedUrl);
+  }
+  if (!content || chars === 0) throw new ScrapeError('UNREADABLE_CONTENT', 'The page has no readable content.', requestedUrl);
+  return { kind: 'content', content };
+}

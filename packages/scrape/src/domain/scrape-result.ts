@@ -1,0 +1,32 @@
+/** How a page was fetched: a plain HTTP request, or rendered in headless Chromium. */
+export type ScrapeTier = 'http' | 'browser';
+
+/** SPEC §4's ScrapeResult. */
+export interface ScrapeResult {
+  url: string;
+  finalUrl: string;
+  title: string | null;
+  markdown: string;
+  html: string;
+  contentLength: number;
+  fetchedAt: string;
+  cached: boolean;
+}
+
+/** A scrape result as the service hands it to its callers: the result plus how it was made. */
+export interface ScrapeOutcome {
+  result: ScrapeResult;
+  tier: ScrapeTier;
+}
+
+export interface ScrapeRequest {
+  url: string;
+  /** Skip the cache read; the fresh result is still cached. */
+  forceFresh?: boolean;
+  /** The whole request's budget. */
+  timeoutMs?: number;
+  /** Render in the browser and wait for this CSS selector. */
+  waitForSelector?: string;
+  /** Render in the browser and wait this long after load. */
+  extraWaitMs?: number;
+}

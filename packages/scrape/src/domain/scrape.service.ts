@@ -1,0 +1,120 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Clock } from '@quarry/core';
+import { BrowserError, PageRenderer } from '@quarry/browser';
+import { asInvalidRequest, NetError, PublicUrlPolicy, SafeHttpClient } from '@quarry/net';
+import { readPage } from '../content/read-page';
+import { PageContent } from '../content/page-content';
+import { readHtml } from '../content/html-content';
+import { CachedScrape, ScrapeCache } from '../ports/scrape-cache';
+import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
+import { browserFailure } from './browser-failure';
+import { cacheKeyOf } from './cache-key';
+import { netFailure, originStatusError } from './origin-failure';
+import { ScrapeOutcome, ScrapeRequest, ScrapeTier } from './scrape-result';
+import { ScrapeError } from './scrape.error';
+
+interface FreshScrape {
+  content: PageContent;
+  finalUrl: string;
+  tier: ScrapeTier;
+}
+
+/**
+ * Turns a public URL into its readable content: from the cache when it can, otherwise a plain HTTP
+ * fetch, and headless Chromium when the request asks for waiting or the page is a script shell.
+ * Identical uncached requests running at the same time share one origin fetch.
+ */
+@Injectable()
+export class ScrapeService {
+  private readonly logger = new Logger(ScrapeService.name);
+  private readonly inFlight = new Map<string, Promise<CachedScrape>>();
+
+  constructor(
+    @Inject(SCRAPE_SETTINGS) private readonly options: ScrapeSettings,
+    private readonly policy: PublicUrlPolicy,
+    private readonly http: SafeHttpClient,
+    private readonly renderer: PageRenderer,
+    private readonly cache: ScrapeCache,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Throws `InvalidRequestError` for a URL that is not public http(s), `ScrapeError` when the scrape fails. */
+  async scrape(request: ScrapeRequest): Promise<ScrapeOutcome> {
+    const target = await this.policy.check(request.url).catch((error: unknown) => {
+      throw error instanceof NetError && error.code === 'HOST_NOT_FOUND' ? netFailure(error, request.url) : asInvalidRequest(error);
+    });
+    const key = cacheKeyOf(target);
+    const wantsBrowser = request.waitForSelector !== undefined || request.extraWaitMs !== undefined;
+    if (!request.forceFresh) {
+      const cached = await this.cache.get(key);
+      if (cached && (!wantsBrowser || cached.tier === 'browser')) {
+        return { result: { ...cached.result, url: request.url, cached: true }, tier: cached.tier };
+      }
+    }
+    const fresh = await this.coalesced(JSON.stringify([key, request.waitForSelector, request.extraWaitMs]), () => this.fetchAndCache(key, target, request));
+    return { result: { ...fresh.result, url: request.url, cached: false }, tier: fresh.tier };
+  }
+
+  /** Forgets the cached result of `url`, if any. */
+  async invalidate(url: string): Promise<void> {
+    let parsed: URL;
+    try {
+      parsed = this.policy.parse(url);
+    } catch (error) {
+      throw asInvalidRequest(error);
+    }
+    await this.cache.delete(cacheKeyOf(parsed));
+  }
+
+  private coalesced(flightKey: string, work: () => Promise<CachedScrape>): Promise<CachedScrape> {
+    let flight = this.inFlight.get(flightKey);
+    if (!flight) {
+      flight = work().finally(() => this.inFlight.delete(flightKey));
+      this.inFlight.set(flightKey, flight);
+    }
+    return flight;
+  }
+
+  private async fetchAndCache(key: string, target: URL, request: ScrapeRequest): Promise<CachedScrape> {
+    const fetchedAt = this.clock.now().toISOString();
+    const deadline = Date.now() + (request.timeoutMs ?? this.options.defaultTimeoutMs);
+    const { content, finalUrl, tier } = await this.fetchFresh(target, request, deadline);
+    const scraped: CachedScrape = {
+      result: { finalUrl, title: content.title, markdown: content.markdown, html: content.html, contentLength: content.markdown.length, fetchedAt },
+      tier,
+    };
+    await this.cache.set(key, scraped, this.options.cacheTtlMs).catch((error: unknown) => this.logger.warn({ err: error, url: key }, 'Could not cache a scrape result'));
+    return scraped;
+  }
+
+  private async fetchFresh(target: URL, request: ScrapeRequest, deadline: number): Promise<FreshScrape> {
+    if (request.waitForSelector !== undefined || request.extraWaitMs !== undefined) return this.render(target, request, deadline);
+    const response = await this.http
+      .request(target.href, { timeoutMs: remaining(deadline, request.url), maxBytes: this.options.maxBodyBytes, headers: { accept: 'text/html,application/xhtml+xml,application/pdf;q=0.9,text/*;q=0.8,*/*;q=0.5' } })
+      .catch((error: unknown) => {
+        throw error instanceof NetError ? netFailure(error, request.url) : error;
+      });
+    if (response.status >= 400) throw originStatusError(response.status, request.url);
+    const reading = await readPage(response, request.url);
+    if (reading.kind === 'script-shell') return this.render(target, request, deadline);
+    return { content: reading.content, finalUrl: response.finalUrl, tier: 'http' };
+  }
+
+  private async render(target: URL, request: ScrapeRequest, deadline: number): Promise<FreshScrape> {
+    const page = await this.renderer
+      .render(target.href, { timeoutMs: remaining(deadline, request.url), waitForSelector: request.waitForSelector, extraWaitMs: request.extraWaitMs })
+      .catch((error: unknown) => {
+        throw error instanceof BrowserError ? browserFailure(error, request.url) : error;
+      });
+    if (page.status !== null && page.status >= 400) throw originStatusError(page.status, request.url);
+    const reading = readHtml(page.html, page.finalUrl, request.url, false);
+    if (reading.kind !== 'content') throw new ScrapeError('UNREADABLE_CONTENT', 'The page has no readable content.', request.url);
+    return { content: reading.content, finalUrl: page.finalUrl, tier: 'browser' };
+  }
+}
+
+function remaining(deadline: number, url: string): number {
+  const left = deadline - Date.now();
+  if (left <= 0) throw new ScrapeError('TIMEOUT', 'The page did not arrive within timeoutMs.', url);
+  return left;
+}

@@ -1,0 +1,59 @@
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import {
+  ApiBadGatewayResponse,
+  ApiBadRequestResponse,
+  ApiForbiddenResponse,
+  ApiGatewayTimeoutResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPaymentRequiredResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { ErrorBodyDto, IdGenerator, ValidationErrorBodyDto } from '@quarry/core';
+import { AuthenticatedKey, CreditLedger, CurrentAuth, MeteredRoute, RequireApiKey } from '@quarry/accounts';
+import { ScrapeService } from '../domain/scrape.service';
+import { InvalidateRequestDto, ScrapeRequestDto } from './dto/scrape-request.dto';
+import { OkDto, ScrapeErrorBodyDto, ScrapeResultDto } from './dto/scrape-response.dto';
+import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
+
+@ApiTags('scrape')
+@Controller()
+@RequireApiKey()
+@ApiBadRequestResponse({ type: ValidationErrorBodyDto, description: 'Invalid body, or a URL that is not public http(s).' })
+export class ScrapeController {
+  constructor(
+    private readonly scraper: ScrapeService,
+    private readonly ledger: CreditLedger,
+    private readonly ids: IdGenerator,
+    @Inject(SCRAPE_SETTINGS) private readonly settings: ScrapeSettings,
+  ) {}
+
+  @Post('scrape')
+  @HttpCode(200)
+  @MeteredRoute()
+  @ApiOperation({ summary: 'Scrape a public page into readable Markdown and HTML (1 credit per success, cached or not)' })
+  @ApiOkResponse({ type: ScrapeResultDto })
+  @ApiPaymentRequiredResponse({ type: ErrorBodyDto })
+  @ApiForbiddenResponse({ type: ScrapeErrorBodyDto, description: 'AUTH_REQUIRED' })
+  @ApiNotFoundResponse({ type: ScrapeErrorBodyDto, description: 'URL_NOT_FOUND' })
+  @ApiUnprocessableEntityResponse({ type: ScrapeErrorBodyDto, description: 'UNREADABLE_CONTENT or TOO_LARGE' })
+  @ApiBadGatewayResponse({ type: ScrapeErrorBodyDto, description: 'ORIGIN_ERROR or SCRAPE_FAILED' })
+  @ApiGatewayTimeoutResponse({ type: ScrapeErrorBodyDto, description: 'TIMEOUT' })
+  async scrape(@CurrentAuth() auth: AuthenticatedKey, @Body() body: ScrapeRequestDto): Promise<ScrapeResultDto> {
+    await this.ledger.requireBalance(auth.accountId, this.settings.price);
+    const { result } = await this.scraper.scrape(body);
+    await this.ledger.charge(auth.accountId, this.settings.price, 'scrape', this.ids.uuid());
+    return result;
+  }
+
+  @Post('invalidate')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Drop a URL's cached result so its next scrape is fresh" })
+  @ApiOkResponse({ type: OkDto })
+  async invalidate(@Body() body: InvalidateRequestDto): Promise<OkDto> {
+    await this.scraper.invalidate(body.url);
+    return { ok: true };
+  }
+}

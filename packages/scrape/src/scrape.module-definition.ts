@@ -1,0 +1,5 @@
+import { ConfigurableModuleBuilder } from '@nestjs/common';
+import { ScrapeModuleOptions } from './scrape-options.interface';
+
+export const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN: SCRAPE_OPTIONS, OPTIONS_TYPE, ASYNC_OPTIONS_TYPE } =
+  new ConfigurableModuleBuilder<ScrapeModuleOptions>({ moduleName: 'Scrape' }).setClassMethodName('forRoot').build();

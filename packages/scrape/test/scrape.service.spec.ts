@@ -1,0 +1,184 @@
+import { InvalidRequestError } from '@quarry/core';
+import { FixtureServer, minimalPdf, startFixtureServer } from '@quarry/testing';
+import { ScrapeError, ScrapeService } from '../src';
+import { cacheEngines, createScrapeTestContext, ScrapeTestContext } from './scrape-test-module';
+
+const article = (heading: string, extra = '') => `<!doctype html><html lang="en"><head><title>${heading} | Example News</title></head><body>
+<nav><a href="/">Home</a> <a href="/world">World</a> <a href="/sport">Sport</a></nav>
+<div class="cookie-banner">We use cookies. <button>Accept all</button></div>
+<article><h1>${heading}</h1>
+<p>The committee met on Tuesday to discuss the proposal for a new public library in the old market hall, a building that has stood empty for more than a decade.</p>
+<p>Residents who spoke at the meeting were mostly in favour. Several said that the town had lacked a quiet place to study since the previous library closed in 2012.</p>
+<h2>What happens next</h2>
+<ul><li>A public consultation opens in March.</li><li>Final plans are due before the summer.</li></ul>
+<p>Read the <a href="/docs/proposal.pdf">full proposal</a> for the details of the budget and the timeline agreed by the committee.</p>
+<table><thead><tr><th>Item</th><th>Cost</th></tr></thead><tbody><tr><td>Roof</td><td>120,000</td></tr><tr><td>Shelving</td><td>45,000</td></tr></tbody></table>
+${extra}</article>
+<footer>© Example News. <a href="/privacy">Privacy</a></footer></body></html>`;
+
+describe.each(cacheEngines())('ScrapeService with the %s cache', (cache) => {
+  let origin: FixtureServer;
+  let canary: FixtureServer;
+  let context: ScrapeTestContext;
+  let scraper: ScrapeService;
+
+  beforeAll(async () => {
+    canary = await startFixtureServer({});
+    origin = await startFixtureServer({
+      '/article': { body: article('Library plan approved') },
+      '/moved': { status: 301, headers: { location: '/article' } },
+      '/missing': { status: 404, body: 'gone' },
+      '/gone': { status: 410 },
+      '/private': { status: 403 },
+      '/login': { body: `<html><body><form><input name="user"><input type="password" name="pw"><button>Sign in</button></form></body></html>` },
+      '/broken': { status: 500 },
+      '/slow': { delayMs: 3000, body: article('Too late') },
+      '/huge': { body: Buffer.alloc(12 * 1024 * 1024, 'a') },
+      '/doc.pdf': { headers: { 'content-type': 'application/pdf' }, body: minimalPdf(['Quarterly report', '', 'Revenue grew by nine percent in the third quarter.'], 'Q3 Report') },
+      '/notes.txt': { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Line one\nLine two\n' },
+      '/data.json': { headers: { 'content-type': 'application/json' }, body: '{"a":1}' },
+      '/image.png': { headers: { 'content-type': 'image/png' }, body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
+      '/latin': {
+        headers: { 'content-type': 'text/html; charset=windows-1252' },
+        body: Buffer.from(article('Caf\u00e9 cr\u00e8me news', '<p>Prices in \u00a3 and na\u00efve r\u00e9sum\u00e9s abound in this story.</p>'), 'latin1'),
+      },
+      '/to-private': { status: 302, headers: { location: `${canary.origin}/secret` } },
+      '/shell': {
+        body: `<!doctype html><html><head><title>App</title></head><body><div id="root"></div><script>
+          setTimeout(() => { document.getElementById('root').innerHTML = '<article><h1>Rendered by script</h1><p>' + 'This paragraph was written into the page by JavaScript after it loaded, so only a browser sees it. '.repeat(4) + '</p></article>'; }, 100);
+        </script></body></html>`,
+      },
+      '/late': {
+        body: `<!doctype html><html><head><title>Late</title></head><body><main><h1>Dashboard</h1><p>${'Loading the live figures for the dashboard, please wait a moment. '.repeat(6)}</p></main><script>
+          setTimeout(() => { const p = document.createElement('p'); p.id = 'figures'; p.textContent = 'Live figures: 42 visitors right now.'; document.querySelector('main').append(p); }, 300);
+        </script></body></html>`,
+      },
+      '/canary-page': { body: article('Canary page', `<img src="${canary.origin}/img.png"><iframe src="${canary.origin}/frame"></iframe><script>fetch('${canary.origin}/fetch').catch(() => {});</script>`) },
+    });
+    context = await createScrapeTestContext([origin.hostPort], cache, { cacheTtlMs: 60_000 });
+    scraper = context.moduleRef.get(ScrapeService);
+  });
+  afterAll(async () => {
+    await context.close();
+    await Promise.all([origin.close(), canary.close()]);
+  });
+
+  const url = (path: string) => `${origin.origin}${path}`;
+
+  it('returns the readable article as Markdown, without boilerplate, with absolute links and tables', async () => {
+    const { result, tier } = await scraper.scrape({ url: url('/article'), forceFresh: true });
+    expect(tier).toBe('http');
+    expect(result).toMatchObject({ url: url('/article'), finalUrl: url('/article'), cached: false, title: expect.stringContaining('Library plan approved') });
+    expect(result.markdown).toContain('The committee met on Tuesday');
+    expect(result.markdown).toContain('## What happens next');
+    expect(result.markdown).toContain(`(${origin.origin}/docs/proposal.pdf)`);
+    expect(result.markdown).toMatch(/\| Item \| Cost \|/);
+    expect(result.markdown).not.toMatch(/Accept all|Privacy/);
+    expect(result.contentLength).toBe(result.markdown.length);
+    expect(result.html).toContain('<table');
+  });
+
+  it('follows redirects and reports the final URL', async () => {
+    const { result } = await scraper.scrape({ url: url('/moved'), forceFresh: true });
+    expect(result).toMatchObject({ url: url('/moved'), finalUrl: url('/article') });
+  });
+
+  it('serves the second scrape from the cache with the original fetch time, until forced or invalidated', async () => {
+    origin.route('/cached', { body: article('Cached story') });
+    const first = await scraper.scrape({ url: url('/cached#top') });
+    const second = await scraper.scrape({ url: url('/cached') });
+    expect([first.result.cached, second.result.cached]).toEqual([false, true]);
+    expect(second.result.fetchedAt).toBe(first.result.fetchedAt);
+    expect(origin.hits('/cached')).toBe(1);
+    expect((await scraper.scrape({ url: url('/cached'), forceFresh: true })).result.cached).toBe(false);
+    expect(origin.hits('/cached')).toBe(2);
+    await scraper.invalidate(url('/cached'));
+    expect((await scraper.scrape({ url: url('/cached') })).result.cached).toBe(false);
+    expect(origin.hits('/cached')).toBe(3);
+  });
+
+  it('fetches 20 identical concurrent requests from the origin once', async () => {
+    origin.route('/popular', { delayMs: 300, body: article('Popular story') });
+    const results = await Promise.all(Array.from({ length: 20 }, () => scraper.scrape({ url: url('/popular') })));
+    expect(origin.hits('/popular')).toBe(1);
+    expect(new Set(results.map((r) => r.result.markdown)).size).toBe(1);
+  });
+
+  it.each([
+    ['/missing', 'URL_NOT_FOUND', 404],
+    ['/gone', 'URL_NOT_FOUND', 404],
+    ['/private', 'AUTH_REQUIRED', 403],
+    ['/login', 'AUTH_REQUIRED', 403],
+    ['/broken', 'ORIGIN_ERROR', 502],
+    ['/huge', 'TOO_LARGE', 422],
+    ['/image.png', 'UNREADABLE_CONTENT', 422],
+    ['/to-private', 'SCRAPE_FAILED', 502],
+  ])('maps %s to %s', async (path, code, status) => {
+    const error = await scraper.scrape({ url: url(path), forceFresh: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ScrapeError);
+    expect((error as ScrapeError).toBody()).toEqual({ error: code, message: expect.any(String), url: url(path) });
+    expect((error as ScrapeError).status).toBe(status);
+  });
+
+  it('says a blocked redirect was blocked, and never reaches the private host', async () => {
+    const error = (await scraper.scrape({ url: url('/to-private'), forceFresh: true }).catch((e: unknown) => e)) as ScrapeError;
+    expect(error.message).toMatch(/blocked/i);
+    expect(canary.hits()).toBe(0);
+  });
+
+  it('gives up at timeoutMs with TIMEOUT', async () => {
+    const error = (await scraper.scrape({ url: url('/slow'), timeoutMs: 1000, forceFresh: true }).catch((e: unknown) => e)) as ScrapeError;
+    expect(error.code).toBe('TIMEOUT');
+    expect(error.status).toBe(504);
+  });
+
+  it('reports a refused connection as ORIGIN_ERROR', async () => {
+    const closed = await startFixtureServer();
+    await closed.close();
+    const local = await createScrapeTestContext([closed.hostPort], cache);
+    const error = (await local.moduleRef.get(ScrapeService).scrape({ url: `${closed.origin}/x` }).catch((e: unknown) => e)) as ScrapeError;
+    await local.close();
+    expect(error.code).toBe('ORIGIN_ERROR');
+  });
+
+  it('rejects a URL that is not public http(s) as an invalid request', async () => {
+    for (const bad of ['http://10.0.0.1/', 'ftp://example.com/', `http://127.0.0.1:1/`, 'http://user:pw@example.com/']) {
+      await expect(scraper.scrape({ url: bad })).rejects.toBeInstanceOf(InvalidRequestError);
+    }
+  });
+
+  it('converts a PDF to Markdown text', async () => {
+    const { result } = await scraper.scrape({ url: url('/doc.pdf'), forceFresh: true });
+    expect(result.title).toBe('Q3 Report');
+    expect(result.markdown).toContain('Revenue grew by nine percent in the third quarter.');
+  });
+
+  it('returns plain text verbatim and JSON in a code block', async () => {
+    expect((await scraper.scrape({ url: url('/notes.txt'), forceFresh: true })).result.markdown).toBe('Line one\nLine two\n');
+    expect((await scraper.scrape({ url: url('/data.json'), forceFresh: true })).result.markdown).toBe('```json\n{"a":1}\n```\n');
+  });
+
+  it('decodes a windows-1252 page', async () => {
+    const { result } = await scraper.scrape({ url: url('/latin'), forceFresh: true });
+    expect(result.title).toContain('Caf\u00e9 cr\u00e8me news');
+    expect(result.markdown).toContain('na\u00efve r\u00e9sum\u00e9s');
+  });
+
+  it('renders a script shell in the browser', async () => {
+    const { result, tier } = await scraper.scrape({ url: url('/shell'), forceFresh: true });
+    expect(tier).toBe('browser');
+    expect(result.markdown).toContain('only a browser sees it');
+  });
+
+  it('waits for a selector in the browser when asked', async () => {
+    const { result, tier } = await scraper.scrape({ url: url('/late'), waitForSelector: '#figures', forceFresh: true });
+    expect(tier).toBe('browser');
+    expect(result.markdown).toContain('Live figures: 42 visitors');
+  });
+
+  it('never lets a page reach a private host, in either tier', async () => {
+    await scraper.scrape({ url: url('/canary-page'), forceFresh: true });
+    await scraper.scrape({ url: url('/canary-page'), extraWaitMs: 300, forceFresh: true });
+    expect(canary.hits()).toBe(0);
+  });
+});
