@@ -4,8 +4,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { QuarryCoreModule, QueueModule } from '@quarry/core';
 import { AccountsAdminHttpModule, AccountsHttpModule, AccountsModule } from '@quarry/accounts';
+import { BrowserModule } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
 import { BullQueueModule } from '@quarry/queue-bull';
+import { ScrapeHttpModule, ScrapeModule } from '@quarry/scrape';
 import { AppConfig } from './config/app-config';
 import { quarryDataSourceOptions } from './database/quarry-schema';
 import { HealthController } from './health/health.controller';
@@ -26,17 +28,21 @@ export class AppModule {
         config.redisUrl
           ? BullQueueModule.forRoot({ redisUrl: config.redisUrl, prefix: config.redisPrefix, runWorkers, shutdownGraceMs: config.shutdownGraceMs })
           : QueueModule.forRoot({ runWorkers, shutdownGraceMs: config.shutdownGraceMs }),
-        NetModule.forRoot({ allowHosts: config.allowHosts }),
+        NetModule.forRoot({ allowHosts: config.allowHosts, isGlobal: true }),
         AccountsModule.forRoot({
           workRequestsPerMinute: config.workRequestsPerMinute,
           readRequestsPerMinute: config.readRequestsPerMinute,
           redisUrl: config.redisUrl,
           adminToken: config.adminToken,
         }),
+        BrowserModule.forRoot({ isGlobal: true, chromiumPath: config.chromiumPath, wsEndpoint: config.browserWsEndpoint }),
+        ScrapeModule.forRoot({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix }),
         AccountsHttpModule,
         AccountsAdminHttpModule,
+        ScrapeHttpModule,
         RouterModule.register([
           { path: 'v1/api', module: AccountsHttpModule },
+          { path: 'v1/api', module: ScrapeHttpModule },
           { path: 'v1/admin', module: AccountsAdminHttpModule },
         ]),
       ],

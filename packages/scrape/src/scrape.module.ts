@@ -10,7 +10,8 @@ import { SCRAPE_DEFAULTS, SCRAPE_SETTINGS, ScrapeModuleOptions, ScrapeSettings }
 
 /**
  * `ScrapeService` and its cache. Needs, in the app: `QuarryCoreModule`, a TypeORM `DataSource` with
- * `scrapeEntities`/`scrapeMigrations`, `NetModule` and `BrowserModule` (global).
+ * `scrapeEntities`/`scrapeMigrations`, `NetModule` and `BrowserModule` (global). Global by default, so
+ * `ScrapeHttpModule` and other feature modules can use `ScrapeService`.
  */
 @Module({
   providers: [

@@ -2,8 +2,12 @@ import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '@quarry/core';
+import { BrowserPool } from '@quarry/browser';
 
-type CheckState = 'ok' | 'error' | 'disabled';
+type CheckState = 'ok' | 'error';
+type BrowserState = 'ok' | 'idle' | 'error';
+
+const BROWSER_STATE = { up: 'ok', idle: 'idle', down: 'error' } as const;
 
 class HealthChecksDto {
   @ApiProperty({ enum: ['ok', 'error'] })
@@ -12,8 +16,8 @@ class HealthChecksDto {
   @ApiProperty({ enum: ['ok', 'error'] })
   queue!: CheckState;
 
-  @ApiProperty({ enum: ['ok', 'error', 'disabled'], description: 'disabled until a browser-backed module is composed in' })
-  browser!: CheckState;
+  @ApiProperty({ enum: ['ok', 'idle', 'error'], description: 'idle: Chromium starts on first use; error does not fail the health check' })
+  browser!: BrowserState;
 }
 
 class HealthDto {
@@ -43,6 +47,7 @@ export class HealthController {
   constructor(
     private readonly dataSource: DataSource,
     private readonly queue: JobQueue,
+    private readonly browser: BrowserPool,
   ) {}
 
   @Get()
@@ -50,9 +55,13 @@ export class HealthController {
   @ApiOkResponse({ type: HealthDto })
   @ApiServiceUnavailableResponse({ type: HealthDto })
   async health(@Res({ passthrough: true }) response: StatusResponse): Promise<HealthDto> {
-    const [database, queue] = await Promise.all([probe(() => this.dataSource.query('SELECT 1')), probe(() => this.queue.ping())]);
+    const [database, queue, browser] = await Promise.all([
+      probe(() => this.dataSource.query('SELECT 1')),
+      probe(() => this.queue.ping()),
+      this.browser.health().then(({ status }) => BROWSER_STATE[status]),
+    ]);
     const status = database === 'ok' && queue === 'ok' ? 'ok' : 'error';
     if (status === 'error') response.status(HttpStatus.SERVICE_UNAVAILABLE);
-    return { status, uptime: Math.round(process.uptime()), checks: { database, queue, browser: 'disabled' } };
+    return { status, uptime: Math.round(process.uptime()), checks: { database, queue, browser } };
   }
 }

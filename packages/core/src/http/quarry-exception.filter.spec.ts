@@ -41,5 +41,7 @@ describe('QuarryExceptionFilter', () => {
     expect(respond(new BadRequestException('nope'))).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
     expect(respond({ type: 'entity.too.large', status: 413 })).toMatchObject({ status: 413, body: { error: 'payload_too_large' } });
     expect(respond({ type: 'entity.parse.failed', status: 400 })).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+    const wrapped = new BadRequestException('Unexpected end of JSON input', { cause: { type: 'entity.parse.failed', status: 400 } });
+    expect(respond(wrapped)).toMatchObject({ status: 400, body: { error: 'invalid_request', details: { body: 'must be valid JSON' } } });
   });
 });

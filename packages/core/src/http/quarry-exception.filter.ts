@@ -63,7 +63,9 @@ export class QuarryExceptionFilter implements ExceptionFilter {
 
   private toQuarryError(exception: unknown, request: HttpRequestLike): QuarryError {
     if (exception instanceof QuarryError) return exception;
-    if (isBodyParserError(exception)) return bodyParserError(exception);
+    // Express' adapter wraps body-parser failures in an HttpException; the original says what failed.
+    const cause = exception instanceof HttpException ? exception.cause : exception;
+    if (isBodyParserError(cause)) return bodyParserError(cause);
     if (exception instanceof HttpException && exception.getStatus() < 500) {
       const status = exception.getStatus();
       const message = status === HttpStatus.NOT_FOUND ? `No route for ${request.method} ${request.url?.split('?')[0]}.` : exception.message;
