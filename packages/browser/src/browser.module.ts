@@ -14,7 +14,8 @@ import { PageRenderer } from './render/page.renderer';
     {
       provide: BrowserPool,
       inject: [PublicUrlPolicy, BROWSER_MODULE_OPTIONS],
-      useFactory: (policy: PublicUrlPolicy, options: BrowserModuleOptions) => new BrowserPool(policy, options),
+      useFactory: (policy: PublicUrlPolicy, options: BrowserModuleOptions) =>
+        new BrowserPool(policy, options),
     },
     PageRenderer,
   ],

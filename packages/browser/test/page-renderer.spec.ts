@@ -114,7 +114,10 @@ describe('PageRenderer', () => {
   });
 
   it('waits for a selector on a page built by script', async () => {
-    const page = await renderer.render(site.url('/js'), { timeoutMs: 15_000, waitForSelector: '#app .ready' });
+    const page = await renderer.render(site.url('/js'), {
+      timeoutMs: 15_000,
+      waitForSelector: '#app .ready',
+    });
     expect(page.title).toBe('Rendered');
     expect(page.html).toContain('made by script');
   });
@@ -133,12 +136,18 @@ describe('PageRenderer', () => {
   });
 
   it('blocks every sub-resource into private networks and still renders the page', async () => {
-    const page = await renderer.render(site.url('/hostile'), { timeoutMs: 20_000, waitForSelector: 'body[data-done]' });
+    const page = await renderer.render(site.url('/hostile'), {
+      timeoutMs: 20_000,
+      waitForSelector: 'body[data-done]',
+    });
     expect(page.title).toBe('Hostile');
     expect(page.html).toContain('Still here');
     expect(page.blockedRequests).toBeGreaterThanOrEqual(20);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect({ connections: canary.connections, requests: canary.requests }).toEqual({ connections: 0, requests: 0 });
+    expect({ connections: canary.connections, requests: canary.requests }).toEqual({
+      connections: 0,
+      requests: 0,
+    });
   });
 
   it('holds the line with the proxy alone, without the in-page guard', async () => {
@@ -153,7 +162,10 @@ describe('PageRenderer', () => {
     );
     expect(blocked).toBeGreaterThanOrEqual(20);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect({ connections: canary.connections, requests: canary.requests }).toEqual({ connections: 0, requests: 0 });
+    expect({ connections: canary.connections, requests: canary.requests }).toEqual({
+      connections: 0,
+      requests: 0,
+    });
   });
 
   it.each([
@@ -180,7 +192,9 @@ describe('PageRenderer', () => {
     ['https', 'ERR_NAME_NOT_RESOLVED', () => 'https://nowhere.test/'],
     ['a closed port', 'ERR_CONNECTION_REFUSED', () => `http://127.0.0.1:${refusedPort}/`],
   ])('names the net error of a failed navigation (%s)', async (_name, netError, url) => {
-    const failure = (await renderer.render(url(), { timeoutMs: 10_000 }).catch((error) => error)) as BrowserError;
+    const failure = (await renderer
+      .render(url(), { timeoutMs: 10_000 })
+      .catch((error) => error)) as BrowserError;
     expect(failure).toMatchObject({ code: 'NAVIGATION_FAILED', netError });
     expect(failure.message).toContain(netError);
   });

@@ -1,12 +1,6 @@
 /** What went wrong in the browser; feature packages map these to their HTTP answers. */
 export type BrowserErrorCode =
-  | 'UNAVAILABLE'
-  | 'BUSY'
-  | 'TIMEOUT'
-  | 'CRASHED'
-  | 'BLOCKED'
-  | 'NAVIGATION_FAILED'
-  | 'SELECTOR_TIMEOUT';
+  'UNAVAILABLE' | 'BUSY' | 'TIMEOUT' | 'CRASHED' | 'BLOCKED' | 'NAVIGATION_FAILED' | 'SELECTOR_TIMEOUT';
 
 export interface BrowserErrorDetails {
   /** The URL being loaded, when the error is about one. */

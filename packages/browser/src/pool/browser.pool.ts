@@ -86,7 +86,10 @@ export class BrowserPool implements OnApplicationShutdown {
     const controller = new AbortController();
     const deadline = Date.now() + timeoutMs;
     const timer = setTimeout(
-      () => controller.abort(new BrowserError('TIMEOUT', `The browser job did not finish within ${timeoutMs} ms.`)),
+      () =>
+        controller.abort(
+          new BrowserError('TIMEOUT', `The browser job did not finish within ${timeoutMs} ms.`),
+        ),
       timeoutMs,
     );
     this.running.add(controller);
@@ -124,10 +127,16 @@ export class BrowserPool implements OnApplicationShutdown {
     if (this.closing) return { status: 'down', error: 'The browser pool is shut down.', stats };
     const session = this.current?.live ? this.current : undefined;
     if (!session) {
-      return this.launchError ? { status: 'down', error: this.launchError, stats } : { status: 'idle', stats };
+      return this.launchError
+        ? { status: 'down', error: this.launchError, stats }
+        : { status: 'idle', stats };
     }
     try {
-      const version = await within(session.browser.version(), 2_000, () => new Error('The browser did not answer.'));
+      const version = await within(
+        session.browser.version(),
+        2_000,
+        () => new Error('The browser did not answer.'),
+      );
       return { status: 'up', version, stats };
     } catch (error) {
       return { status: 'down', error: error instanceof Error ? error.message : String(error), stats };
@@ -181,7 +190,8 @@ export class BrowserPool implements OnApplicationShutdown {
       await this.closeContext(creating, closeOnce, session);
       await proxy.close();
       this.blockedTotal += proxy.journal.blocked;
-      if (proxy.journal.blocked > 0) this.logger.debug(`Blocked ${proxy.journal.blocked} requests in one job.`);
+      if (proxy.journal.blocked > 0)
+        this.logger.debug(`Blocked ${proxy.journal.blocked} requests in one job.`);
       this.release(session);
     }
   }
@@ -268,7 +278,9 @@ export class BrowserPool implements OnApplicationShutdown {
     this.launches += 1;
     this.sessions.add(session);
     this.current = session;
-    this.logger.log(session.remote ? 'Connected to the remote browser.' : `Launched Chromium (pid ${session.pid}).`);
+    this.logger.log(
+      session.remote ? 'Connected to the remote browser.' : `Launched Chromium (pid ${session.pid}).`,
+    );
     return session;
   }
 

@@ -53,12 +53,17 @@ export class BrowserSession {
         options.launchTimeoutMs,
         () => new Error(`No answer from ${options.wsEndpoint} within ${options.launchTimeoutMs} ms.`),
       ).catch((error: unknown) => {
-        throw new BrowserError('UNAVAILABLE', `Could not connect to the browser: ${messageOf(error)}`, { cause: error });
+        throw new BrowserError('UNAVAILABLE', `Could not connect to the browser: ${messageOf(error)}`, {
+          cause: error,
+        });
       });
       return new BrowserSession(browser, undefined, undefined, onCrash);
     }
     const executablePath = locateChromium(options.chromiumPath);
-    const proxy = new CheckingProxy(policy, { host: options.proxyHost, advertisedHost: options.proxyAdvertisedHost });
+    const proxy = new CheckingProxy(policy, {
+      host: options.proxyHost,
+      advertisedHost: options.proxyAdvertisedHost,
+    });
     await proxy.listen();
     const userDataDir = await mkdtemp(join(tmpdir(), 'quarry-chromium-'));
     try {
@@ -78,9 +83,13 @@ export class BrowserSession {
     } catch (error) {
       await proxy.close();
       await removeDir(userDataDir);
-      throw new BrowserError('UNAVAILABLE', `Chromium did not start (${executablePath}): ${messageOf(error)}`, {
-        cause: error,
-      });
+      throw new BrowserError(
+        'UNAVAILABLE',
+        `Chromium did not start (${executablePath}): ${messageOf(error)}`,
+        {
+          cause: error,
+        },
+      );
     }
   }
 

@@ -20,7 +20,10 @@ const LOCATIONS = [
  * The Chromium executable to launch: `configured` when given (it must exist), else the first of
  * the usual commands on `searchPath`, else the first usual install location. Throws UNAVAILABLE.
  */
-export function locateChromium(configured: string | undefined, searchPath: string = process.env.PATH ?? ''): string {
+export function locateChromium(
+  configured: string | undefined,
+  searchPath: string = process.env.PATH ?? '',
+): string {
   if (configured) {
     if (isExecutable(configured)) return configured;
     throw new BrowserError(
@@ -29,7 +32,10 @@ export function locateChromium(configured: string | undefined, searchPath: strin
     );
   }
   const directories = searchPath.split(delimiter).filter(Boolean);
-  const candidates = [...COMMANDS.flatMap((command) => directories.map((dir) => join(dir, command))), ...LOCATIONS];
+  const candidates = [
+    ...COMMANDS.flatMap((command) => directories.map((dir) => join(dir, command))),
+    ...LOCATIONS,
+  ];
   const found = candidates.find(isExecutable);
   if (found) return found;
   throw new BrowserError(

@@ -14,7 +14,13 @@ const BASE_ARGS = [
 ];
 
 /** Flags that would take the network policy or the profile out of the pool's hands. */
-const RESERVED = ['--proxy-', '--no-proxy-server', '--user-data-dir', '--remote-debugging-', '--host-resolver-rules'];
+const RESERVED = [
+  '--proxy-',
+  '--no-proxy-server',
+  '--user-data-dir',
+  '--remote-debugging-',
+  '--host-resolver-rules',
+];
 
 export function chromiumArgs(proxyUrl: string, extraArgs: readonly string[]): string[] {
   return [...BASE_ARGS, ...extraArgs, `--proxy-server=${proxyUrl}`, '--proxy-bypass-list=<-loopback>'];
@@ -23,5 +29,6 @@ export function chromiumArgs(proxyUrl: string, extraArgs: readonly string[]): st
 /** Throws when an extra flag would override one the pool relies on. */
 export function assertExtraArgs(extraArgs: readonly string[]): void {
   const reserved = extraArgs.find((arg) => RESERVED.some((prefix) => arg.startsWith(prefix)));
-  if (reserved) throw new Error(`extraArgs must not set ${reserved.split('=')[0]}: the browser pool owns it.`);
+  if (reserved)
+    throw new Error(`extraArgs must not set ${reserved.split('=')[0]}: the browser pool owns it.`);
 }

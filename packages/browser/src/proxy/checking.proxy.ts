@@ -46,7 +46,10 @@ export class CheckingProxy {
     this.server = createServer();
     this.server.on('connection', (socket: Socket) => this.track(socket));
     this.server.on('request', (req: IncomingMessage, res: ServerResponse) => void this.forward(req, res));
-    this.server.on('connect', (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.tunnel(req, socket, head));
+    this.server.on(
+      'connect',
+      (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.tunnel(req, socket, head),
+    );
     this.server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => socket.destroy());
     this.server.on('clientError', (_error: Error, socket: Duplex) => socket.destroy());
   }
@@ -126,7 +129,8 @@ export class CheckingProxy {
     const outgoing = request({
       method: req.method,
       path: target.path,
-      headers: [...withoutHopByHop(req.rawHeaders), 'connection', 'close'],
+      // RFC 9112 §3.2.2: the absolute-form target, not the received Host header, names the origin.
+      headers: ['host', target.host, ...withoutHopByHop(req.rawHeaders, ['host']), 'connection', 'close'],
       setHost: false,
       createConnection: () => upstream,
     });
@@ -164,6 +168,8 @@ export class CheckingProxy {
 
 interface ProxyTarget {
   hostname: string;
+  /** `hostname[:port]` as a Host header gives it. */
+  host: string;
   port: number;
   path: string;
 }
@@ -172,18 +178,23 @@ interface ProxyTarget {
 function parseAuthority(authority: string): ProxyTarget | undefined {
   if (!/^[^/?#@\\\s]+:\d{1,5}$/.test(authority) || !URL.canParse(`http://${authority}`)) return undefined;
   const parsed = new URL(`http://${authority}`);
-  return { hostname: parsed.hostname, port: Number(parsed.port) || 80, path: '' };
+  return { hostname: parsed.hostname, host: parsed.host, port: Number(parsed.port) || 80, path: '' };
 }
 
 function parseAbsoluteHttpUrl(raw: string): ProxyTarget | undefined {
   if (!raw.startsWith('http://') || !URL.canParse(raw)) return undefined;
   const parsed = new URL(raw);
   if (parsed.username || parsed.password) return undefined;
-  return { hostname: parsed.hostname, port: Number(parsed.port) || 80, path: `${parsed.pathname}${parsed.search}` };
+  return {
+    hostname: parsed.hostname,
+    host: parsed.host,
+    port: Number(parsed.port) || 80,
+    path: `${parsed.pathname}${parsed.search}`,
+  };
 }
 
-function withoutHopByHop(rawHeaders: string[]): string[] {
-  const named = new Set(HOP_BY_HOP);
+function withoutHopByHop(rawHeaders: string[], alsoDrop: string[] = []): string[] {
+  const named = new Set([...HOP_BY_HOP, ...alsoDrop]);
   for (let i = 0; i < rawHeaders.length; i += 2) {
     if (rawHeaders[i].toLowerCase() === 'connection') {
       for (const name of rawHeaders[i + 1].split(',')) named.add(name.trim().toLowerCase());

@@ -13,7 +13,11 @@ const GUARD_PRIORITY = 1_000_000;
  * (file:, ftp:, chrome:, ...) and http(s) to IP literals the policy refuses, before they reach
  * the proxy. The proxy stays the authority; this only catches what needs no DNS to judge.
  */
-export async function guardRequests(page: Page, policy: PublicUrlPolicy, journal: ProxyJournal): Promise<void> {
+export async function guardRequests(
+  page: Page,
+  policy: PublicUrlPolicy,
+  journal: ProxyJournal,
+): Promise<void> {
   await page.setRequestInterception(true);
   page.on('request', (request: HTTPRequest) => {
     if (request.isInterceptResolutionHandled()) return;

@@ -41,7 +41,11 @@ export type LoadedPageWork<T> = (page: Page, loaded: LoadedPage, job: PageJob) =
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** What Chromium reports when the proxy refused a tunnel; the proxy's journal knows the real cause. */
-const PROXY_MASKED = new Set(['ERR_TUNNEL_CONNECTION_FAILED', 'ERR_PROXY_CONNECTION_FAILED', 'ERR_EMPTY_RESPONSE']);
+const PROXY_MASKED = new Set([
+  'ERR_TUNNEL_CONNECTION_FAILED',
+  'ERR_PROXY_CONNECTION_FAILED',
+  'ERR_EMPTY_RESPONSE',
+]);
 
 /**
  * Loads public pages in the browser pool: navigates, waits for the network to settle (as long as
@@ -119,15 +123,22 @@ export class PageRenderer {
     // networkidle2, but a page that never idles keeps what it has when the budget runs out.
     const idleBudget = budget(extraWaitMs);
     if (idleBudget > 100) {
-      await page.waitForNetworkIdle({ idleTime: 500, concurrency: 2, timeout: idleBudget }).catch((error: unknown) => {
-        if (!(error instanceof TimeoutError)) throw error;
-      });
+      await page
+        .waitForNetworkIdle({ idleTime: 500, concurrency: 2, timeout: idleBudget })
+        .catch((error: unknown) => {
+          if (!(error instanceof TimeoutError)) throw error;
+        });
     }
     if (extraWaitMs > 0) await delay(Math.min(extraWaitMs, budget()), job.signal);
 
     const document = main.response ?? response;
     assertNotRefused(document, journal);
-    return { url, finalUrl: page.url(), status: document?.status() ?? null, blockedRequests: job.blockedRequests };
+    return {
+      url,
+      finalUrl: page.url(),
+      status: document?.status() ?? null,
+      blockedRequests: job.blockedRequests,
+    };
   }
 }
 
@@ -159,5 +170,9 @@ function refusal(url: string, verdict: string, cause?: unknown): BrowserError {
   if (verdict === 'BLOCKED') {
     return new BrowserError('BLOCKED', `Blocked: ${url} is not a public address.`, { url, cause });
   }
-  return new BrowserError('NAVIGATION_FAILED', `Loading ${url} failed: ${verdict}.`, { url, netError: verdict, cause });
+  return new BrowserError('NAVIGATION_FAILED', `Loading ${url} failed: ${verdict}.`, {
+    url,
+    netError: verdict,
+    cause,
+  });
 }

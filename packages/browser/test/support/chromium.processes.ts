@@ -39,7 +39,9 @@ export function chromiumDescendants(): number[] {
       }
     }
   }
-  return entries.filter((entry) => entry.pid !== process.pid && mine.has(entry.pid) && /^chrom/.test(entry.name)).map((entry) => entry.pid);
+  return entries
+    .filter((entry) => entry.pid !== process.pid && mine.has(entry.pid) && /^chrom/.test(entry.name))
+    .map((entry) => entry.pid);
 }
 
 function listProcesses(): ProcessEntry[] {

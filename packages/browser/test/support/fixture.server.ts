@@ -15,7 +15,10 @@ export interface FixtureServer {
 }
 
 /** Listens on 127.0.0.1, or dual-stack on every local address with `host: '::'` (the canary). */
-export function startFixtureServer(routes: FixtureRoutes, options: { host?: string } = {}): Promise<FixtureServer> {
+export function startFixtureServer(
+  routes: FixtureRoutes,
+  options: { host?: string } = {},
+): Promise<FixtureServer> {
   let connections = 0;
   let requests = 0;
   const sockets = new Set<Socket>();

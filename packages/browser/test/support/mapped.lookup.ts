@@ -7,7 +7,8 @@ import type { HostLookup } from '@quarry/net';
 export function mappedLookup(table: Record<string, string[]>): HostLookup {
   return async (hostname) => {
     const addresses = table[hostname];
-    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    if (!addresses)
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
     return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
   };
 }

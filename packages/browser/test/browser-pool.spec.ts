@@ -1,0 +1,243 @@
+import { Logger } from '@nestjs/common';
+import { PublicUrlPolicy } from '@quarry/net';
+import { BrowserPool, type BrowserError } from '../src';
+import { processTree } from './support/chromium.processes';
+import { html, startFixtureServer, type FixtureServer } from './support/fixture.server';
+
+let site: FixtureServer;
+let policy: PublicUrlPolicy;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function eventually(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await sleep(50);
+  }
+}
+
+beforeAll(async () => {
+  Logger.overrideLogger(['error']);
+  site = await startFixtureServer({
+    '/': html('<!doctype html><title>Home</title><p>home</p>'),
+    '/loop': html('<!doctype html><title>Loop</title><script>while (true) {}</script>'),
+  });
+  policy = new PublicUrlPolicy({ allowHosts: [`127.0.0.1:${site.port}`] });
+});
+
+afterAll(async () => {
+  await site?.close();
+  Logger.overrideLogger(['log', 'error', 'warn', 'debug', 'verbose', 'fatal']);
+});
+
+const titleOfHome = (pool: BrowserPool, timeoutMs = 10_000) =>
+  pool.withPage(
+    async (page) => {
+      await page.goto(site.url('/'));
+      return page.title();
+    },
+    { timeoutMs },
+  );
+
+describe('BrowserPool', () => {
+  let pool: BrowserPool;
+
+  beforeAll(() => {
+    pool = new BrowserPool(policy, { maxPages: 3, maxQueue: 2 });
+  });
+  afterAll(() => pool.close());
+
+  it('starts no browser until the first job', async () => {
+    expect(pool.stats()).toMatchObject({ launched: false, pid: null, launches: 0 });
+    await expect(pool.health()).resolves.toMatchObject({ status: 'idle' });
+  });
+
+  it('gives each job a page with the default viewport and bypassed service workers', async () => {
+    const seen = await pool.withPage(
+      async (page, job) => ({
+        viewport: page.viewport(),
+        contexts: pool.stats().openContexts,
+        incognito: job.context !== page.browser().defaultBrowserContext(),
+        remaining: job.remainingMs(),
+      }),
+      { timeoutMs: 10_000 },
+    );
+    expect(seen.viewport).toMatchObject({ width: 1280, height: 800, deviceScaleFactor: 1 });
+    expect(seen).toMatchObject({ contexts: 1, incognito: true });
+    expect(seen.remaining).toBeGreaterThan(0);
+    expect(pool.stats()).toMatchObject({ launched: true, openContexts: 0, activeJobs: 0 });
+    await expect(pool.health()).resolves.toMatchObject({
+      status: 'up',
+      version: expect.stringMatching(/Chrom/),
+    });
+  });
+
+  it('runs at most maxPages jobs at once and refuses beyond the queue with BUSY', async () => {
+    let running = 0;
+    let peak = 0;
+    const job = () =>
+      pool.withPage(
+        async (page) => {
+          running += 1;
+          peak = Math.max(peak, running);
+          await page.goto(site.url('/'));
+          await sleep(300);
+          running -= 1;
+          return page.title();
+        },
+        { timeoutMs: 15_000 },
+      );
+    const accepted = Array.from({ length: 5 }, job);
+    expect(pool.stats()).toMatchObject({ activeJobs: 3, queuedJobs: 2 });
+    const refused = (await job().catch((error) => error)) as BrowserError;
+    expect(refused).toMatchObject({ name: 'BrowserError', code: 'BUSY' });
+    await expect(Promise.all(accepted)).resolves.toEqual(Array(5).fill('Home'));
+    expect(peak).toBe(3);
+    expect(pool.stats()).toMatchObject({ activeJobs: 0, queuedJobs: 0, openContexts: 0 });
+  });
+
+  it('cuts a page that loops forever at the deadline with TIMEOUT, then serves the next job', async () => {
+    const started = Date.now();
+    await expect(
+      pool.withPage(
+        async (page) => {
+          await page.goto(site.url('/loop'), { timeout: 0 });
+          return page.evaluate('document.title');
+        },
+        { timeoutMs: 2_000 },
+      ),
+    ).rejects.toMatchObject({ code: 'TIMEOUT' });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    await expect(titleOfHome(pool)).resolves.toBe('Home');
+    await eventually(() => pool.stats().openContexts === 0 && pool.stats().activeJobs === 0);
+  });
+
+  it('counts the wait in the queue against the deadline', async () => {
+    const blockers = Array.from({ length: 3 }, () =>
+      pool.withPage(() => sleep(1_500), { timeoutMs: 10_000 }),
+    );
+    await expect(pool.withPage(async () => 'never', { timeoutMs: 500 })).rejects.toMatchObject({
+      code: 'TIMEOUT',
+    });
+    await Promise.all(blockers);
+  });
+
+  it('passes errors thrown by the job through unchanged and still closes its context', async () => {
+    const own = new Error('my own failure');
+    await expect(pool.withPage(async () => Promise.reject(own))).rejects.toBe(own);
+    await eventually(() => pool.stats().openContexts === 0 && pool.stats().activeJobs === 0);
+  });
+
+  it('fails the job in flight with CRASHED when Chromium dies, and relaunches for the next', async () => {
+    await titleOfHome(pool);
+    const { pid, launches } = pool.stats();
+    expect(pid).toEqual(expect.any(Number));
+    let reached!: () => void;
+    const inWork = new Promise<void>((resolve) => (reached = resolve));
+    const doomed = pool.withPage(
+      async (page) => {
+        await page.goto(site.url('/'));
+        reached();
+        await sleep(20_000);
+      },
+      { timeoutMs: 25_000 },
+    );
+    await inWork;
+    const killedAt = Date.now();
+    process.kill(pid as number, 'SIGKILL');
+    await expect(doomed).rejects.toMatchObject({ code: 'CRASHED' });
+    expect(Date.now() - killedAt).toBeLessThan(3_000);
+    await expect(titleOfHome(pool)).resolves.toBe('Home');
+    expect(pool.stats()).toMatchObject({ launched: true, launches: launches + 1 });
+    expect(pool.stats().pid).not.toBe(pid);
+    await eventually(() => processTree(pid as number).length === 0);
+  });
+
+  it('leaves no contexts and no extra processes behind after many jobs', async () => {
+    const runBatch = (count: number) =>
+      Promise.all(
+        Array.from({ length: count }, async () => {
+          for (;;) {
+            try {
+              return await titleOfHome(pool, 20_000);
+            } catch (error) {
+              if ((error as BrowserError).code !== 'BUSY') throw error;
+              await sleep(50);
+            }
+          }
+        }),
+      );
+    await runBatch(6);
+    await sleep(500);
+    const pid = pool.stats().pid as number;
+    const before = processTree(pid).length;
+    await expect(runBatch(50)).resolves.toEqual(Array(50).fill('Home'));
+    await sleep(500);
+    expect(pool.stats()).toMatchObject({ pid, openContexts: 0, activeJobs: 0, queuedJobs: 0 });
+    expect(processTree(pid).length).toBeLessThanOrEqual(before + 1);
+  }, 60_000);
+
+  it('closes Chromium on shutdown and refuses jobs afterwards', async () => {
+    const pid = pool.stats().pid as number;
+    expect(processTree(pid).length).toBeGreaterThan(0);
+    await pool.onApplicationShutdown();
+    expect(processTree(pid)).toEqual([]);
+    expect(pool.stats()).toMatchObject({ launched: false, pid: null });
+    await expect(titleOfHome(pool)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+  });
+});
+
+describe('BrowserPool recycling', () => {
+  let pool: BrowserPool;
+
+  beforeAll(() => {
+    pool = new BrowserPool(policy, { maxPages: 2, jobsPerBrowser: 3 });
+  });
+  afterAll(() => pool.close());
+
+  it('replaces the browser after jobsPerBrowser jobs, once its jobs in flight have finished', async () => {
+    await titleOfHome(pool);
+    await titleOfHome(pool);
+    const first = pool.stats().pid as number;
+    let finishSlow!: () => void;
+    const slow = pool.withPage(
+      async (page) => {
+        await page.goto(site.url('/'));
+        await new Promise<void>((resolve) => (finishSlow = resolve));
+        return page.title();
+      },
+      { timeoutMs: 20_000 },
+    );
+    await eventually(() => finishSlow !== undefined);
+
+    await expect(titleOfHome(pool)).resolves.toBe('Home');
+    const second = pool.stats().pid as number;
+    expect(second).not.toBe(first);
+    expect(pool.stats()).toMatchObject({ launches: 2, browsers: 2, jobsOnBrowser: 1 });
+    expect(processTree(first).length).toBeGreaterThan(0);
+
+    finishSlow();
+    await expect(slow).resolves.toBe('Home');
+    await eventually(() => processTree(first).length === 0 && pool.stats().browsers === 1);
+  });
+});
+
+describe('BrowserPool without Chromium', () => {
+  it('fails jobs with UNAVAILABLE naming QUARRY_CHROMIUM_PATH and reports itself down', async () => {
+    const pool = new BrowserPool(policy, { chromiumPath: '/nowhere/chromium' });
+    const failure = (await pool.withPage(async () => 'x').catch((error) => error)) as BrowserError;
+    expect(failure).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(failure.message).toContain('QUARRY_CHROMIUM_PATH');
+    await expect(pool.health()).resolves.toMatchObject({ status: 'down' });
+    await pool.close();
+  });
+
+  it('refuses invalid options when created', () => {
+    expect(() => new BrowserPool(policy, { maxPages: 0 })).toThrow(/maxPages/);
+    expect(() => new BrowserPool(policy, { extraArgs: ['--proxy-server=direct://'] })).toThrow(
+      /--proxy-server/,
+    );
+    expect(() => new BrowserPool(policy, { wsEndpoint: 'http://x' })).toThrow(/wsEndpoint/);
+  });
+});

@@ -1,0 +1,65 @@
+import 'reflect-metadata';
+import { Injectable, Logger, Module } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { NetModule } from '@quarry/net';
+import { BrowserModule, BrowserPool, PageRenderer, type BrowserModuleOptions } from '../src';
+import { processTree } from './support/chromium.processes';
+import { html, startFixtureServer, type FixtureServer } from './support/fixture.server';
+
+let site: FixtureServer;
+
+beforeAll(async () => {
+  Logger.overrideLogger(['error']);
+  site = await startFixtureServer({ '/': html('<!doctype html><title>Module</title><p>ok</p>') });
+});
+afterAll(async () => {
+  await site?.close();
+  Logger.overrideLogger(['log', 'error', 'warn', 'debug', 'verbose', 'fatal']);
+});
+
+@Injectable()
+class BrowserSettings {
+  readonly options: BrowserModuleOptions = { maxPages: 2, maxQueue: 3, jobsPerBrowser: 50 };
+}
+
+@Module({ providers: [BrowserSettings], exports: [BrowserSettings] })
+class SettingsModule {}
+
+const netModule = () => NetModule.forRoot({ isGlobal: true, allowHosts: [`127.0.0.1:${site.port}`] });
+
+describe.each([
+  ['forRoot', () => BrowserModule.forRoot({ maxPages: 2, maxQueue: 3, jobsPerBrowser: 50 })],
+  [
+    'forRootAsync',
+    () =>
+      BrowserModule.forRootAsync({
+        imports: [SettingsModule],
+        inject: [BrowserSettings],
+        useFactory: (settings: BrowserSettings) => settings.options,
+      }),
+  ],
+])('BrowserModule.%s', (_name, browserModule) => {
+  it('provides the pool and the renderer, starts Chromium on first use and stops it on shutdown', async () => {
+    const moduleRef = await Test.createTestingModule({ imports: [netModule(), browserModule()] }).compile();
+    const app = await moduleRef.init();
+    const pool = app.get(BrowserPool);
+    expect(pool.stats()).toMatchObject({ launched: false, maxPages: 2, maxQueue: 3 });
+
+    const page = await app.get(PageRenderer).render(site.url('/'), { timeoutMs: 15_000 });
+    expect(page).toMatchObject({ title: 'Module', status: 200, finalUrl: site.url('/') });
+    const pid = pool.stats().pid as number;
+    expect(processTree(pid).length).toBeGreaterThan(0);
+
+    await app.close();
+    expect(processTree(pid)).toEqual([]);
+  });
+});
+
+describe('BrowserModule options', () => {
+  it('fails the start on an invalid option', async () => {
+    const moduleRef = Test.createTestingModule({
+      imports: [netModule(), BrowserModule.forRoot({ maxQueue: -1 })],
+    });
+    await expect(moduleRef.compile()).rejects.toThrow(/maxQueue/);
+  });
+});
