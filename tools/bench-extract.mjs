@@ -7,11 +7,14 @@
 // QUARRY_BENCH_DIR points at the benchmark folder (html/, ground-truth.json, score.mjs); default
 // ../shared/bench/article-extraction relative to the repository root. Predictions are written to
 // DIR (default tmp/bench-extract) as <engine>.json, in the format score.mjs reads.
+// pages/s is wall time over the measured pass; pages/CPU-s divides by this process's CPU time, which
+// stays meaningful when other jobs share the machine (the load average is printed with the table).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,6 +58,7 @@ function run(engine) {
   let peakRss = process.memoryUsage().rss;
   let peakHeap = process.memoryUsage().heapUsed;
   let busy = 0;
+  const cpuBefore = process.cpuUsage();
   for (const page of pages) {
     const started = performance.now();
     try {
@@ -67,9 +71,11 @@ function run(engine) {
     peakRss = Math.max(peakRss, memory.rss);
     peakHeap = Math.max(peakHeap, memory.heapUsed);
   }
+  const cpu = process.cpuUsage(cpuBefore);
   writeFileSync(join(outDir, `${engine.name}.json`), JSON.stringify(predictions, null, 1));
   const result = score(predictions, join(benchDir, 'ground-truth.json'));
-  return { engine: engine.label, result, pagesPerSecond: (pages.length * 1000) / busy, peakRss, peakHeap, failures };
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  return { engine: engine.label, result, pagesPerSecond: (pages.length * 1000) / busy, cpuPagesPerSecond: pages.length / cpuSeconds, peakRss, peakHeap, failures };
 }
 
 async function quarryEngine() {
@@ -132,20 +138,22 @@ function decode(bytes) {
 
 function printTable(results) {
   const mb = (n) => `${Math.round(n / 1048576)} MB`;
-  const header = ['engine', 'F1', 'precision', 'recall', 'pages/s', 'peak RSS', 'peak heap', 'failures'];
+  const header = ['engine', 'F1', 'precision', 'recall', 'pages/s', 'pages/CPU-s', 'peak RSS', 'peak heap', 'failures'];
   const lines = results.map((r) => [
     r.engine,
     r.result.f1.toFixed(3),
     r.result.precision.toFixed(3),
     r.result.recall.toFixed(3),
     r.pagesPerSecond.toFixed(1),
+    r.cpuPagesPerSecond.toFixed(1),
     mb(r.peakRss),
     mb(r.peakHeap),
     `${r.failures.length}/${pages.length}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
-  console.log(`article-extraction benchmark: ${pages.length} pages, Node ${process.version}`);
+  const load = loadavg()[0].toFixed(1);
+  console.log(`article-extraction benchmark: ${pages.length} pages, Node ${process.version}, ${cpus().length} CPUs, load average ${load}`);
   console.log(format(header));
   console.log(`|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   for (const line of lines) console.log(format(line));
