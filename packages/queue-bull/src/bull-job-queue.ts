@@ -164,10 +164,9 @@ export class BullJobQueue extends JobQueue implements OnApplicationBootstrap, Be
       .filter((q) => q !== undefined);
     if (this.started && this.options.runWorkers && workers.length > 0) {
       await Promise.allSettled(workers.map((queue) => queue.pause(true, true)));
-      if (this.running.size > 0) {
-        this.logger.log(
-          `Waiting up to ${this.options.shutdownGraceMs} ms for ${this.running.size} running job(s)`,
-        );
+      const unsettled = [...this.running.values()].filter((entry) => !entry.settled).length;
+      if (unsettled > 0) {
+        this.logger.log(`Waiting up to ${this.options.shutdownGraceMs} ms for ${unsettled} running job(s)`);
         let graceTimer: NodeJS.Timeout | undefined;
         const graceOver = new Promise<void>(
           (resolve) => (graceTimer = setTimeout(resolve, this.options.shutdownGraceMs)),
@@ -249,8 +248,11 @@ export class BullJobQueue extends JobQueue implements OnApplicationBootstrap, Be
       throw error instanceof Error ? error : new Error(jobErrorMessage(error));
     } finally {
       entry.settled = true;
-      // Bull records the outcome right after this returns; keep the entry until then.
-      setImmediate(() => this.running.delete(key));
+      // Bull records the outcome after this returns, and a shutdown must not give the job back
+      // meanwhile; after one lock duration the lock that would allow it has expired anyway.
+      setTimeout(() => {
+        if (this.running.get(key) === entry) this.running.delete(key);
+      }, this.options.lockDurationMs).unref();
     }
   }
 
@@ -329,7 +331,7 @@ async function quit(connection: Redis): Promise<void> {
   // QUIT lets the replies already on their way arrive first.
   await Promise.race([connection.quit().catch(() => undefined), timeout]);
   clearTimeout(timer);
-  if (connection.status !== 'end') connection.disconnect();
+  if (!['end', 'close'].includes(connection.status)) connection.disconnect();
 }
 
 function assertQueueName(queue: string): void {

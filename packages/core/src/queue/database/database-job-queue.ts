@@ -48,6 +48,8 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
   private stopping = false;
   private closing?: Promise<void>;
   private sweepTimer?: NodeJS.Timeout;
+  /** Sweeps and lease renewals under way; shutdown waits for them before the database closes. */
+  private readonly chores = new Set<Promise<unknown>>();
 
   constructor(dataSource: DataSource, options: DatabaseJobQueueOptions = {}) {
     super();
@@ -100,8 +102,8 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
     if (this.started || this.stopping) return;
     this.started = true;
     if (!this.options.runWorkers) return;
-    this.sweepTimer = setInterval(() => void this.sweep(), this.options.sweepIntervalMs);
-    void this.sweep();
+    this.sweepTimer = setInterval(() => this.chore(this.sweep()), this.options.sweepIntervalMs);
+    this.chore(this.sweep());
     for (const worker of this.workers.values()) this.wake(worker);
   }
 
@@ -148,8 +150,11 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
     for (const worker of workers) clearTimeout(worker.timer);
     await Promise.allSettled(workers.map((worker) => worker.polling));
     const running = workers.flatMap((worker) => [...worker.running.values()]);
-    if (running.length === 0) return;
+    if (running.length > 0) await this.finishOrGiveBack(running);
+    await Promise.allSettled([...this.chores]);
+  }
 
+  private async finishOrGiveBack(running: RunningJob[]): Promise<void> {
     this.logger.log(`Waiting up to ${this.options.shutdownGraceMs} ms for ${running.length} running job(s)`);
     let graceTimer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<void>(
@@ -175,6 +180,11 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
           (failed > 0 ? `; ${failed} could not be given back and run again once their lease runs out` : ''),
       );
     }
+  }
+
+  private chore(work: Promise<unknown>): void {
+    this.chores.add(work);
+    void work.finally(() => this.chores.delete(work));
   }
 
   private canWork(): boolean {
