@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { Logger } from '@nestjs/common';
 import { PublicUrlPolicy } from '@quarry/net';
 import { BrowserPool, type BrowserError } from '../src';
@@ -6,6 +8,13 @@ import { html, startFixtureServer, type FixtureServer } from './support/fixture.
 
 let site: FixtureServer;
 let policy: PublicUrlPolicy;
+let profilesBefore: string[];
+
+/** Temporary Chromium profiles in the temp directory (the pool removes its own on close). */
+const profileDirs = () =>
+  readdirSync(tmpdir())
+    .filter((name) => name.startsWith('quarry-chromium-'))
+    .sort();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -19,6 +28,7 @@ async function eventually(check: () => boolean, timeoutMs = 5_000): Promise<void
 
 beforeAll(async () => {
   Logger.overrideLogger(['error']);
+  profilesBefore = profileDirs();
   site = await startFixtureServer({
     '/': html('<!doctype html><title>Home</title><p>home</p>'),
     '/loop': html('<!doctype html><title>Loop</title><script>while (true) {}</script>'),
@@ -53,7 +63,7 @@ describe('BrowserPool', () => {
     await expect(pool.health()).resolves.toMatchObject({ status: 'idle' });
   });
 
-  it('gives each job a page with the default viewport and bypassed service workers', async () => {
+  it('gives each job a fresh incognito page with the default viewport', async () => {
     const seen = await pool.withPage(
       async (page, job) => ({
         viewport: page.viewport(),
@@ -114,10 +124,8 @@ describe('BrowserPool', () => {
   });
 
   it('counts the wait in the queue against the deadline', async () => {
-    const blockers = Array.from({ length: 3 }, () =>
-      pool.withPage(() => sleep(1_500), { timeoutMs: 10_000 }),
-    );
-    await expect(pool.withPage(async () => 'never', { timeoutMs: 500 })).rejects.toMatchObject({
+    const blockers = Array.from({ length: 3 }, () => pool.withPage(() => sleep(800), { timeoutMs: 10_000 }));
+    await expect(pool.withPage(async () => 'never', { timeoutMs: 300 })).rejects.toMatchObject({
       code: 'TIMEOUT',
     });
     await Promise.all(blockers);
@@ -168,23 +176,41 @@ describe('BrowserPool', () => {
           }
         }),
       );
-    await runBatch(6);
+    await runBatch(4);
     await sleep(500);
     const pid = pool.stats().pid as number;
     const before = processTree(pid).length;
-    await expect(runBatch(50)).resolves.toEqual(Array(50).fill('Home'));
+    await expect(runBatch(40)).resolves.toEqual(Array(40).fill('Home'));
     await sleep(500);
     expect(pool.stats()).toMatchObject({ pid, openContexts: 0, activeJobs: 0, queuedJobs: 0 });
     expect(processTree(pid).length).toBeLessThanOrEqual(before + 1);
   }, 60_000);
 
-  it('closes Chromium on shutdown and refuses jobs afterwards', async () => {
+  it('on shutdown fails running and queued jobs, closes Chromium and leaves no profile behind', async () => {
     const pid = pool.stats().pid as number;
     expect(processTree(pid).length).toBeGreaterThan(0);
+    let started = 0;
+    const jobs = Array.from({ length: 4 }, () =>
+      pool
+        .withPage(
+          async () => {
+            started += 1;
+            await sleep(20_000);
+          },
+          { timeoutMs: 25_000 },
+        )
+        .catch((error: BrowserError) => error.code),
+    );
+    await eventually(() => started === 3);
+    expect(pool.stats()).toMatchObject({ activeJobs: 3, queuedJobs: 1 });
+
     await pool.onApplicationShutdown();
+    await expect(Promise.all(jobs)).resolves.toEqual(Array(4).fill('UNAVAILABLE'));
     expect(processTree(pid)).toEqual([]);
-    expect(pool.stats()).toMatchObject({ launched: false, pid: null });
+    expect(pool.stats()).toMatchObject({ launched: false, pid: null, openContexts: 0 });
+    expect(profileDirs()).toEqual(profilesBefore);
     await expect(titleOfHome(pool)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await expect(pool.health()).resolves.toMatchObject({ status: 'down' });
   });
 });
 

@@ -1,5 +1,7 @@
 import { PublicUrlPolicy } from '@quarry/net';
+import { launch, type Browser } from 'puppeteer-core';
 import { BrowserPool, PageRenderer, type BrowserError } from '../src';
+import { locateChromium } from '../src/pool/chromium.locator';
 import { closedPort, html, redirect, startFixtureServer, type FixtureServer } from './support/fixture.server';
 import { mappedLookup } from './support/mapped.lookup';
 
@@ -197,5 +199,50 @@ describe('PageRenderer', () => {
       .catch((error) => error)) as BrowserError;
     expect(failure).toMatchObject({ code: 'NAVIGATION_FAILED', netError });
     expect(failure.message).toContain(netError);
+  });
+});
+
+describe('PageRenderer on a remote browser (wsEndpoint)', () => {
+  let remote: Browser;
+  let remotePool: BrowserPool;
+
+  beforeAll(async () => {
+    // Started without any of the pool's flags: only the per-job context proxy stands in the way.
+    remote = await launch({
+      executablePath: locateChromium(undefined),
+      headless: true,
+      args: ['--no-sandbox'],
+    });
+    const policy = new PublicUrlPolicy({
+      allowHosts: [`127.0.0.1:${site.port}`],
+      lookup: mappedLookup({ 'rebind.test': ['127.0.0.1'], localhost: ['127.0.0.1', '::1'] }),
+    });
+    remotePool = new BrowserPool(policy, { wsEndpoint: remote.wsEndpoint(), maxPages: 1 });
+  });
+  afterAll(async () => {
+    await remotePool?.close();
+    await remote?.close();
+  });
+
+  it('enforces the policy through the context proxy, then only disconnects', async () => {
+    const blocked = await remotePool.withPage(
+      async (page, job) => {
+        await page.setRequestInterception(false);
+        await page.goto(site.url('/hostile'));
+        await page.waitForSelector('body[data-done]');
+        return job.blockedRequests;
+      },
+      { timeoutMs: 20_000 },
+    );
+    expect(blocked).toBeGreaterThanOrEqual(20);
+    expect(remotePool.stats()).toMatchObject({ launched: true, pid: null, openContexts: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect({ connections: canary.connections, requests: canary.requests }).toEqual({
+      connections: 0,
+      requests: 0,
+    });
+
+    await remotePool.close();
+    expect(remote.connected).toBe(true);
   });
 });

@@ -262,6 +262,7 @@ export class BrowserPool implements OnApplicationShutdown {
   }
 
   private async startSession(): Promise<BrowserSession> {
+    if (this.closing) throw new BrowserError('UNAVAILABLE', 'The browser pool is shut down.');
     let session: BrowserSession;
     try {
       session = await BrowserSession.start(this.policy, this.options, (crashed) => this.onCrash(crashed));
