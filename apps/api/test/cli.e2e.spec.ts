@@ -27,7 +27,17 @@ describe('quarry CLI against the same database as the service', () => {
 
   it('creates an account whose key works, adds credits, creates and revokes keys', async () => {
     const created = await quarry('accounts', 'create', '--email', 'cli@example.com', '--credits', '5', '--json');
-    expect(created).toMatchObject({ account: { id: expect.any(String), email: 'cli@example.com', credits: 5 }, apiKey: expect.stringMatching(/^qk_live_/) });
+    expect(created).toMatchObject({
+      account: { id: expect.any(String), email: 'cli@example.com', credits: 5 },
+      apiKey: expect.stringMatching(/^qk_live_/),
+      webhookSecret: expect.stringMatching(/^whsec_/),
+    });
+    const secret = await request(t.url).get('/v1/api/account/webhook-secret').auth(created.apiKey, { type: 'bearer' });
+    expect(secret.body).toEqual({ webhookSecret: created.webhookSecret, previousSecretValidUntil: null });
+    const rotated = await quarry('accounts', 'rotate-webhook-secret', '--account', created.account.id, '--json');
+    expect(rotated.webhookSecret).not.toBe(created.webhookSecret);
+    const rotatedByHolder = await request(t.url).post('/v1/api/account/webhook-secret/rotate').auth(created.apiKey, { type: 'bearer' });
+    expect(rotatedByHolder.body.webhookSecret).not.toBe(rotated.webhookSecret);
     const account = await request(t.url).get('/v1/api/account').auth(created.apiKey, { type: 'bearer' });
     expect(account.body.account.credits).toBe(5);
 

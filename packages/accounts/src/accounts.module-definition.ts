@@ -13,6 +13,11 @@ export interface AccountsModuleOptions {
   readRequestsPerMinute?: number;
   /** Redis URL for rate-limit counters shared by every instance; counters are in memory when absent. */
   redisUrl?: string;
+  /**
+   * After a webhook secret is rotated, how long callbacks keep a second signature made with the old one.
+   * @default 86400000 (24 h)
+   */
+  webhookSecretGraceMs?: number;
   /** Bearer token of the operator API (`AccountsAdminHttpModule`); the admin API answers 404 when absent. */
   adminToken?: string;
 }

@@ -9,6 +9,7 @@ import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
 import { AccountsService } from './services/accounts.service';
 import { ApiKeysService } from './services/api-keys.service';
 import { CreditLedger } from './services/credit-ledger';
+import { WebhookSecretsService } from './services/webhook-secrets.service';
 
 const MINUTE_MS = 60_000;
 
@@ -33,9 +34,10 @@ const MINUTE_MS = 60_000;
     AccountsService,
     ApiKeysService,
     CreditLedger,
+    WebhookSecretsService,
     ApiKeyGuard,
     ApiKeyThrottlerGuard,
   ],
-  exports: [ACCOUNTS_OPTIONS, AccountsService, ApiKeysService, CreditLedger, ApiKeyGuard, ApiKeyThrottlerGuard, ThrottlerModule],
+  exports: [ACCOUNTS_OPTIONS, AccountsService, ApiKeysService, CreditLedger, WebhookSecretsService, ApiKeyGuard, ApiKeyThrottlerGuard, ThrottlerModule],
 })
 export class AccountsModule extends ConfigurableModuleClass {}

@@ -4,6 +4,7 @@ export * from './domain/account';
 export * from './services/accounts.service';
 export * from './services/api-keys.service';
 export * from './services/credit-ledger';
+export * from './services/webhook-secrets.service';
 export * from './auth/api-key.guard';
 export * from './auth/current-auth.decorator';
 export * from './auth/require-api-key.decorator';

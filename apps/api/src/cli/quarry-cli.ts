@@ -1,6 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { Command, InvalidArgumentError } from 'commander';
-import { AccountsService, ApiKeysService } from '@quarry/accounts';
+import { AccountsService, ApiKeysService, WebhookSecretsService } from '@quarry/accounts';
 
 type Output = (json: unknown, text: string) => void;
 
@@ -29,10 +29,20 @@ export function buildCli(context: () => Promise<INestApplicationContext>, write:
       const app = await context();
       const account = await app.get(AccountsService).create(options.email, options.credits);
       const { apiKey, key } = await app.get(ApiKeysService).create(account.id);
+      const { webhookSecret } = await app.get(WebhookSecretsService).get(account.id);
       output(!!options.json)(
-        { account, apiKey, key },
-        `Account ${account.id} (${account.email}), ${account.credits} credits\nAPI key (shown once): ${apiKey}`,
+        { account, apiKey, key, webhookSecret },
+        `Account ${account.id} (${account.email}), ${account.credits} credits\nAPI key (shown once): ${apiKey}\nWebhook signing secret: ${webhookSecret}`,
       );
+    });
+  accounts
+    .command('rotate-webhook-secret')
+    .description("Replace an account's callback signing secret (the old one signs alongside for a grace period)")
+    .requiredOption('--account <id>', 'account id')
+    .option('--json', 'print one JSON object')
+    .action(async (options: { account: string; json?: boolean }) => {
+      const rotated = await (await context()).get(WebhookSecretsService).rotate(options.account);
+      output(!!options.json)(rotated, `New webhook signing secret: ${rotated.webhookSecret}`);
     });
 
   const keys = program.command('keys').description('Manage API keys');

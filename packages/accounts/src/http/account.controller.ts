@@ -1,12 +1,13 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Clock } from '@quarry/core';
 import { AuthenticatedKey } from '../services/api-keys.service';
 import { AccountsService } from '../services/accounts.service';
 import { CreditLedger } from '../services/credit-ledger';
+import { WebhookSecretsService } from '../services/webhook-secrets.service';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { RequireApiKey } from '../auth/require-api-key.decorator';
-import { AccountResponseDto, OperationUsageDto } from './dto/account-response.dto';
+import { AccountResponseDto, OperationUsageDto, WebhookSecretDto } from './dto/account-response.dto';
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -19,6 +20,7 @@ export class AccountController {
     private readonly accounts: AccountsService,
     private readonly ledger: CreditLedger,
     private readonly clock: Clock,
+    private readonly webhookSecrets: WebhookSecretsService,
   ) {}
 
   @Get()
@@ -28,5 +30,20 @@ export class AccountController {
     const since = new Date(this.clock.now().getTime() - THIRTY_DAYS_MS);
     const [account, last30Days] = await Promise.all([this.accounts.get(auth.accountId), this.ledger.usageSince(auth.accountId, since)]);
     return { account, usage: { last30Days } };
+  }
+
+  @Get('webhook-secret')
+  @ApiOperation({ summary: "The secret that signs this account's callbacks" })
+  @ApiOkResponse({ type: WebhookSecretDto })
+  webhookSecret(@CurrentAuth() auth: AuthenticatedKey): Promise<WebhookSecretDto> {
+    return this.webhookSecrets.get(auth.accountId);
+  }
+
+  @Post('webhook-secret/rotate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Replace the signing secret; the old one keeps signing alongside for a grace period' })
+  @ApiOkResponse({ type: WebhookSecretDto })
+  rotateWebhookSecret(@CurrentAuth() auth: AuthenticatedKey): Promise<WebhookSecretDto> {
+    return this.webhookSecrets.rotate(auth.accountId);
   }
 }

@@ -3,6 +3,8 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, 
 import { ErrorBodyDto } from '@quarry/core';
 import { AccountsService } from '../services/accounts.service';
 import { ApiKeysService } from '../services/api-keys.service';
+import { WebhookSecretsService } from '../services/webhook-secrets.service';
+import { WebhookSecretDto } from './dto/account-response.dto';
 import { AdminTokenGuard } from './admin-token.guard';
 import {
   AccountEnvelopeDto,
@@ -25,6 +27,7 @@ export class AdminController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly keys: ApiKeysService,
+    private readonly webhookSecrets: WebhookSecretsService,
   ) {}
 
   @Post('accounts')
@@ -32,7 +35,8 @@ export class AdminController {
   @ApiCreatedResponse({ type: CreatedAccountDto })
   async createAccount(@Body() body: CreateAccountDto): Promise<CreatedAccountDto> {
     const account = await this.accounts.create(body.email, body.credits ?? 0);
-    return { account, ...(await this.keys.create(account.id)) };
+    const { webhookSecret } = await this.webhookSecrets.get(account.id);
+    return { account, ...(await this.keys.create(account.id)), webhookSecret };
   }
 
   @Get('accounts/:id')
@@ -63,5 +67,13 @@ export class AdminController {
   @ApiOkResponse({ type: KeyEnvelopeDto })
   async revokeKey(@Body() body: RevokeKeyDto): Promise<KeyEnvelopeDto> {
     return { key: await this.keys.revokeByPrefix(body.keyPrefix) };
+  }
+
+  @Post('accounts/:id/webhook-secret/rotate')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Rotate an account's callback signing secret" })
+  @ApiOkResponse({ type: WebhookSecretDto })
+  rotateWebhookSecret(@Param('id', ParseUUIDPipe) id: string): Promise<WebhookSecretDto> {
+    return this.webhookSecrets.rotate(id);
   }
 }

@@ -4,6 +4,7 @@ import { Clock, IdGenerator, NotFoundError } from '@quarry/core';
 import { Account } from '../domain/account';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
 import { CreditLedger } from './credit-ledger';
+import { newWebhookSecret } from './webhook-secrets.service';
 
 @Injectable()
 export class AccountsService {
@@ -18,7 +19,9 @@ export class AccountsService {
   async create(email: string, credits: number): Promise<Account> {
     const now = this.clock.now();
     const id = this.ids.uuid();
-    await this.dataSource.getRepository(AccountEntity).insert({ id, email, credits: 0, createdAt: now, updatedAt: now });
+    await this.dataSource
+      .getRepository(AccountEntity)
+      .insert({ id, email, credits: 0, webhookSecret: newWebhookSecret(), previousWebhookSecret: null, previousWebhookSecretUntil: null, createdAt: now, updatedAt: now });
     if (credits > 0) await this.ledger.grant(id, credits, 'credits.grant', `account-created:${id}`);
     return this.get(id);
   }

@@ -31,3 +31,11 @@ export class AccountResponseDto {
   @ApiProperty({ type: UsageDto })
   usage!: UsageDto;
 }
+
+export class WebhookSecretDto {
+  @ApiProperty({ description: 'Signs callbacks with Standard Webhooks (webhook-signature: v1,<base64 HMAC-SHA256>).', example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
+  webhookSecret!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'After a rotation: until then callbacks carry a second signature made with the previous secret.' })
+  previousSecretValidUntil!: string | null;
+}

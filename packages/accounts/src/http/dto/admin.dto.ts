@@ -65,6 +65,9 @@ export class CreatedKeyDto {
 export class CreatedAccountDto extends CreatedKeyDto {
   @ApiProperty({ type: AccountDto })
   account!: AccountDto;
+
+  @ApiProperty({ description: "Signs the account's callbacks (Standard Webhooks)." })
+  webhookSecret!: string;
 }
 
 export class AccountWithKeysDto {

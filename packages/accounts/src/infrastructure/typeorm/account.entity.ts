@@ -12,6 +12,17 @@ export class AccountEntity {
   @Column({ type: 'integer' })
   credits!: number;
 
+  /** Signs this account's callbacks (Standard Webhooks, `whsec_` + base64 of 32 random bytes). */
+  @Column({ name: 'webhook_secret', type: 'varchar', length: 64 })
+  webhookSecret!: string;
+
+  /** The secret before the last rotation; callbacks carry both signatures until `previousWebhookSecretUntil`. */
+  @Column({ name: 'previous_webhook_secret', type: 'varchar', length: 64, nullable: true })
+  previousWebhookSecret!: string | null;
+
+  @TimestampColumn({ name: 'previous_webhook_secret_until', nullable: true })
+  previousWebhookSecretUntil!: Date | null;
+
   @TimestampColumn({ name: 'created_at' })
   createdAt!: Date;
 
