@@ -15,3 +15,13 @@ export {
 } from './http/safe-http.client';
 export { NetModule } from './net.module';
 export type { NetModuleOptions } from './net-options.interface';
+export {
+  WEBHOOK_RESPONSE_MAX_BYTES,
+  WEBHOOK_TIMEOUT_MS,
+  WebhookSender,
+  type WebhookAttempt,
+  type WebhookDelivery,
+} from './webhooks/webhook.sender';
+export { WEBHOOK_RETRY, webhookRetryError } from './webhooks/webhook-retry.policy';
+export { generateWebhookSecret, isWebhookSecret } from './webhooks/webhook-secret.generator';
+export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './webhooks/retry-after.parser';

@@ -1,10 +1,15 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Clock, SystemClock } from '@quarry/core';
 import { SafeHttpClient } from './http/safe-http.client';
 import { ConfigurableModuleClass, NET_MODULE_OPTIONS } from './net.module-definition';
 import type { NetModuleOptions } from './net-options.interface';
 import { PublicUrlPolicy } from './policy/public-url.policy';
+import { WebhookSender } from './webhooks/webhook.sender';
 
-/** Provides PublicUrlPolicy and SafeHttpClient; `forRoot({ ..., isGlobal: true })` to share them app-wide. */
+/**
+ * Provides PublicUrlPolicy, SafeHttpClient and WebhookSender; `forRoot({ ..., isGlobal: true })` to
+ * share them app-wide. WebhookSender takes the `Clock` of QuarryCoreModule when the app has it.
+ */
 @Module({
   providers: [
     {
@@ -23,8 +28,15 @@ import { PublicUrlPolicy } from './policy/public-url.policy';
           defaultTimeoutMs: options.defaultTimeoutMs,
         }),
     },
+    {
+      provide: WebhookSender,
+      // Optional so apps that only fetch need not import QuarryCoreModule.
+      inject: [SafeHttpClient, { token: Clock, optional: true }],
+      useFactory: (client: SafeHttpClient, clock: Clock | undefined) =>
+        new WebhookSender(client, clock ?? new SystemClock()),
+    },
   ],
-  exports: [PublicUrlPolicy, SafeHttpClient],
+  exports: [PublicUrlPolicy, SafeHttpClient, WebhookSender],
 })
 export class NetModule extends ConfigurableModuleClass implements OnApplicationShutdown {
   constructor(@Inject(SafeHttpClient) private readonly client: SafeHttpClient) {
