@@ -9,8 +9,18 @@ export interface ScrapeModuleOptions {
   redisUrl?: string;
   /** Prefix of the Redis keys. @default 'quarry' */
   redisPrefix?: string;
-  /** Credits per successful scrape, cached or not. @default 1 */
+  /** Credits per successful scrape, cached or not, sync or async. @default 1 */
   price?: number;
+  /** Attempts of an async scrape whose failure is transient (ORIGIN_ERROR, TIMEOUT, SCRAPE_FAILED). @default 3 */
+  asyncAttempts?: number;
+  /** Base delay of the async scrape's exponential backoff (with jitter), in milliseconds. @default 5000 */
+  asyncBackoffMs?: number;
+  /** Attempts to deliver a callback. @default 8 */
+  callbackAttempts?: number;
+  /** Base delay of the callback's exponential backoff (with jitter): 30 s spreads 8 attempts over about an hour. @default 30000 */
+  callbackBackoffMs?: number;
+  /** Async jobs (and their results) are kept this long after submission, in milliseconds. @default 86400000 (24 h) */
+  jobRetentionMs?: number;
 }
 
 export const SCRAPE_DEFAULTS = {
@@ -19,6 +29,11 @@ export const SCRAPE_DEFAULTS = {
   maxBodyBytes: 10 * 1024 * 1024,
   redisPrefix: 'quarry',
   price: 1,
+  asyncAttempts: 3,
+  asyncBackoffMs: 5000,
+  callbackAttempts: 8,
+  callbackBackoffMs: 30_000,
+  jobRetentionMs: 24 * 60 * 60 * 1000,
 } satisfies ScrapeModuleOptions;
 
 /** The options with their defaults applied; inject with `@Inject(SCRAPE_SETTINGS)`. */

@@ -5,12 +5,17 @@ import { ScrapeService } from './domain/scrape.service';
 import { RedisScrapeCache } from './infrastructure/redis/redis-scrape.cache';
 import { DatabaseScrapeCache } from './infrastructure/typeorm/database-scrape.cache';
 import { ScrapeCache } from './ports/scrape-cache';
+import { ScrapeJobStore } from './ports/scrape-job.store';
+import { TypeormScrapeJobStore } from './infrastructure/typeorm/typeorm-scrape-job.store';
+import { ScrapeJobsService } from './jobs/scrape-jobs.service';
+import { ScrapeJobWorker } from './jobs/scrape-job.worker';
 import { ConfigurableModuleClass, SCRAPE_OPTIONS } from './scrape.module-definition';
 import { SCRAPE_DEFAULTS, SCRAPE_SETTINGS, ScrapeModuleOptions, ScrapeSettings } from './scrape-options.interface';
 
 /**
- * `ScrapeService` and its cache. Needs, in the app: `QuarryCoreModule`, a TypeORM `DataSource` with
- * `scrapeEntities`/`scrapeMigrations`, `NetModule` and `BrowserModule` (global). Global by default, so
+ * `ScrapeService` with its cache, and async scrapes (`ScrapeJobsService`, run on the `JobQueue`).
+ * Needs, in the app: `QuarryCoreModule`, a TypeORM `DataSource` with `scrapeEntities` and
+ * `scrapeMigrations`, a queue module, and the global `NetModule`, `BrowserModule` and `AccountsModule`. Global by default, so
  * `ScrapeHttpModule` and other feature modules can use `ScrapeService`.
  */
 @Module({
@@ -22,8 +27,11 @@ import { SCRAPE_DEFAULTS, SCRAPE_SETTINGS, ScrapeModuleOptions, ScrapeSettings }
       useFactory: (settings: ScrapeSettings, dataSource: DataSource, clock: Clock): ScrapeCache =>
         settings.redisUrl ? new RedisScrapeCache(settings.redisUrl, settings.redisPrefix) : new DatabaseScrapeCache(dataSource, clock),
     },
+    { provide: ScrapeJobStore, inject: [DataSource, Clock], useFactory: (dataSource: DataSource, clock: Clock) => new TypeormScrapeJobStore(dataSource, clock) },
     ScrapeService,
+    ScrapeJobsService,
+    ScrapeJobWorker,
   ],
-  exports: [ScrapeService, SCRAPE_SETTINGS],
+  exports: [ScrapeService, ScrapeJobsService, SCRAPE_SETTINGS],
 })
 export class ScrapeModule extends ConfigurableModuleClass {}

@@ -1,31 +1,41 @@
 import { Test, TestingModule } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
-import { QuarryCoreModule } from '@quarry/core';
+import { coreEntities, coreMigrations, QuarryCoreModule, QueueModule } from '@quarry/core';
+import { AccountsModule, accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { BrowserModule } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
+import { BullQueueModule } from '@quarry/queue-bull';
 import { createTestDatabase, TestDatabase } from '@quarry/testing';
 import { ScrapeModule, ScrapeModuleOptions, scrapeEntities, scrapeMigrations } from '../src';
 
-export type CacheEngine = 'database' | 'redis';
+/** `embedded`: cache and jobs in the database; `redis`: cache in Redis and jobs on Bull. */
+export type ScrapeEngine = 'embedded' | 'redis';
 
-/** The cache engines the tests run on: the database always, Redis unless QUARRY_TEST_ENGINES=embedded. */
-export const cacheEngines = (): CacheEngine[] => (process.env.QUARRY_TEST_ENGINES === 'embedded' ? ['database'] : ['database', 'redis']);
+/** The engines the tests run on: embedded always, Redis unless QUARRY_TEST_ENGINES=embedded. */
+export const scrapeEngines = (): ScrapeEngine[] => (process.env.QUARRY_TEST_ENGINES === 'embedded' ? ['embedded'] : ['embedded', 'redis']);
 
 export interface ScrapeTestContext {
   moduleRef: TestingModule;
+  database: TestDatabase;
   close(): Promise<void>;
 }
 
-/** ScrapeModule with real parts: a SQLite database, the SSRF-safe client, Chromium, and the chosen cache. */
-export async function createScrapeTestContext(allowHosts: string[], cache: CacheEngine, options: ScrapeModuleOptions = {}): Promise<ScrapeTestContext> {
-  const database: TestDatabase = await createTestDatabase('sqlite', { entities: scrapeEntities, migrations: scrapeMigrations });
-  const redisUrl = cache === 'redis' ? (process.env.QUARRY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
+/** ScrapeModule with real parts: a SQLite database, the SSRF-safe client, Chromium, accounts, and the chosen engine. */
+export async function createScrapeTestContext(allowHosts: string[], engine: ScrapeEngine, options: ScrapeModuleOptions = {}): Promise<ScrapeTestContext> {
+  const database = await createTestDatabase('sqlite', {
+    entities: [...coreEntities, ...accountsEntities, ...scrapeEntities],
+    migrations: [...coreMigrations, ...accountsMigrations, ...scrapeMigrations],
+  });
+  const redisUrl = engine === 'redis' ? (process.env.QUARRY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
+  const redisPrefix = `quarry-test-${process.pid}-${Date.now()}`;
   const moduleRef = await Test.createTestingModule({
     imports: [
       QuarryCoreModule,
+      redisUrl ? BullQueueModule.forRoot({ redisUrl, prefix: redisPrefix, shutdownGraceMs: 1000 }) : QueueModule.forRoot({ pollIntervalMs: 50, shutdownGraceMs: 1000 }),
       NetModule.forRoot({ allowHosts, isGlobal: true }),
       BrowserModule.forRoot({ isGlobal: true, maxPages: 2 }),
-      ScrapeModule.forRoot({ redisUrl, redisPrefix: `quarry-test-${process.pid}-${Date.now()}`, ...options }),
+      AccountsModule.forRoot({}),
+      ScrapeModule.forRoot({ redisUrl, redisPrefix, ...options }),
     ],
   })
     .useMocker((token) => (token === DataSource ? database.dataSource : undefined))
@@ -33,6 +43,7 @@ export async function createScrapeTestContext(allowHosts: string[], cache: Cache
   await moduleRef.init();
   return {
     moduleRef,
+    database,
     close: async () => {
       await moduleRef.close();
       await database.destroy();

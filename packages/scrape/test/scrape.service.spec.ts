@@ -1,7 +1,7 @@
 import { InvalidRequestError } from '@quarry/core';
 import { FixtureServer, minimalPdf, startFixtureServer } from '@quarry/testing';
 import { ScrapeError, ScrapeService } from '../src';
-import { cacheEngines, createScrapeTestContext, ScrapeTestContext } from './scrape-test-module';
+import { createScrapeTestContext, scrapeEngines, ScrapeTestContext } from './scrape-test-module';
 
 const article = (heading: string, extra = '') => `<!doctype html><html lang="en"><head><title>${heading} | Example News</title></head><body>
 <nav><a href="/">Home</a> <a href="/world">World</a> <a href="/sport">Sport</a></nav>
@@ -16,7 +16,7 @@ const article = (heading: string, extra = '') => `<!doctype html><html lang="en"
 ${extra}</article>
 <footer>© Example News. <a href="/privacy">Privacy</a></footer></body></html>`;
 
-describe.each(cacheEngines())('ScrapeService with the %s cache', (cache) => {
+describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
   let origin: FixtureServer;
   let canary: FixtureServer;
   let context: ScrapeTestContext;
@@ -55,7 +55,7 @@ describe.each(cacheEngines())('ScrapeService with the %s cache', (cache) => {
       },
       '/canary-page': { body: article('Canary page', `<img src="${canary.origin}/img.png"><iframe src="${canary.origin}/frame"></iframe><script>fetch('${canary.origin}/fetch').catch(() => {});</script>`) },
     });
-    context = await createScrapeTestContext([origin.hostPort], cache, { cacheTtlMs: 60_000 });
+    context = await createScrapeTestContext([origin.hostPort], engine, { cacheTtlMs: 60_000 });
     scraper = context.moduleRef.get(ScrapeService);
   });
   afterAll(async () => {
@@ -135,7 +135,7 @@ describe.each(cacheEngines())('ScrapeService with the %s cache', (cache) => {
   it('reports a refused connection as ORIGIN_ERROR', async () => {
     const closed = await startFixtureServer();
     await closed.close();
-    const local = await createScrapeTestContext([closed.hostPort], cache);
+    const local = await createScrapeTestContext([closed.hostPort], engine);
     const error = (await local.moduleRef.get(ScrapeService).scrape({ url: `${closed.origin}/x` }).catch((e: unknown) => e)) as ScrapeError;
     await local.close();
     expect(error.code).toBe('ORIGIN_ERROR');

@@ -1,0 +1,59 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { ScrapeRequestDto } from './scrape-request.dto';
+import { ScrapeErrorBodyDto, ScrapeResultDto } from './scrape-response.dto';
+
+export class AsyncScrapeRequestDto extends ScrapeRequestDto {
+  @ApiProperty({ description: 'Public http(s) URL that receives the result as a signed POST.', maxLength: 2048 })
+  @IsString()
+  @MaxLength(2048)
+  callbackUrl!: string;
+
+  @ApiPropertyOptional({ description: 'Sent back as the x-callback-token header of the callback.', maxLength: 256 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  callbackToken?: string;
+}
+
+export class AsyncScrapeAcceptedDto {
+  @ApiProperty()
+  jobId!: string;
+
+  @ApiProperty({ enum: ['queued'] })
+  status!: 'queued';
+}
+
+export class CallbackDeliveryDto {
+  @ApiProperty({ enum: ['pending', 'delivered', 'failed'] })
+  status!: string;
+
+  @ApiProperty({ description: 'Delivery attempts made so far.' })
+  attempts!: number;
+
+  @ApiPropertyOptional({ description: "The receiver's HTTP status on the last attempt." })
+  lastStatusCode?: number;
+
+  @ApiPropertyOptional({ description: 'Why the last attempt failed.' })
+  lastError?: string;
+}
+
+export class ScrapeJobDto {
+  @ApiProperty()
+  jobId!: string;
+
+  @ApiProperty({ enum: ['queued', 'processing', 'completed', 'failed'] })
+  status!: string;
+
+  @ApiProperty({ description: 'Scrape attempts made so far (transient failures are retried).' })
+  attempts!: number;
+
+  @ApiPropertyOptional({ type: ScrapeResultDto })
+  result?: ScrapeResultDto;
+
+  @ApiPropertyOptional({ type: ScrapeErrorBodyDto })
+  error?: ScrapeErrorBodyDto;
+
+  @ApiProperty({ type: CallbackDeliveryDto })
+  delivery!: CallbackDeliveryDto;
+}

@@ -1,0 +1,40 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPaymentRequiredResponse, ApiTags } from '@nestjs/swagger';
+import { ErrorBodyDto, ValidationErrorBodyDto } from '@quarry/core';
+import { AuthenticatedKey, CurrentAuth, MeteredRoute, RequireApiKey } from '@quarry/accounts';
+import { ScrapeJob } from '../jobs/scrape-job';
+import { ScrapeJobsService } from '../jobs/scrape-jobs.service';
+import { AsyncScrapeAcceptedDto, AsyncScrapeRequestDto, ScrapeJobDto } from './dto/async-scrape.dto';
+
+@ApiTags('scrape')
+@Controller('scrape')
+@RequireApiKey()
+export class ScrapeJobsController {
+  constructor(private readonly jobs: ScrapeJobsService) {}
+
+  @Post('async')
+  @HttpCode(202)
+  @MeteredRoute()
+  @ApiOperation({
+    summary: 'Queue a scrape; the result is POSTed to callbackUrl, signed with Standard Webhooks (1 credit when it succeeds)',
+  })
+  @ApiAcceptedResponse({ type: AsyncScrapeAcceptedDto })
+  @ApiBadRequestResponse({ type: ValidationErrorBodyDto, description: 'Invalid body, or a url / callbackUrl that is not public http(s).' })
+  @ApiPaymentRequiredResponse({ type: ErrorBodyDto })
+  async submit(@CurrentAuth() auth: AuthenticatedKey, @Body() body: AsyncScrapeRequestDto): Promise<AsyncScrapeAcceptedDto> {
+    const job = await this.jobs.submit(auth.accountId, body);
+    return { jobId: job.id, status: 'queued' };
+  }
+
+  @Get('jobs/:jobId')
+  @ApiOperation({ summary: "An async scrape's state, result or error, and callback delivery" })
+  @ApiOkResponse({ type: ScrapeJobDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown, expired or foreign job.' })
+  async get(@CurrentAuth() auth: AuthenticatedKey, @Param('jobId') jobId: string): Promise<ScrapeJobDto> {
+    return jobView(await this.jobs.get(auth.accountId, jobId));
+  }
+}
+
+function jobView(job: ScrapeJob): ScrapeJobDto {
+  return { jobId: job.id, status: job.status, attempts: job.attempts, result: job.result, error: job.error, delivery: job.delivery };
+}

@@ -1,0 +1,86 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { JobContext, JobQueue, QuarryError } from '@quarry/core';
+import { CreditLedger, WebhookSecretsService } from '@quarry/accounts';
+import { webhookRetryError, WebhookSender } from '@quarry/net';
+import { ScrapeError } from '../domain/scrape.error';
+import { ScrapeService } from '../domain/scrape.service';
+import { ScrapeJobStore } from '../ports/scrape-job.store';
+import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
+import { callbackPayload, DeliveryStatus, ScrapeFailure } from './scrape-job';
+import { SCRAPE_CALLBACK_QUEUE, SCRAPE_QUEUE, ScrapeJobMessage } from './scrape-job-queues';
+
+/**
+ * Runs async scrapes and delivers their callbacks, each as its own queued step. Both handlers are
+ * safe to run again after a crash: the charge is idempotent per job, and a finished job only
+ * (re)queues its callback.
+ */
+@Injectable()
+export class ScrapeJobWorker implements OnModuleInit {
+  private readonly logger = new Logger(ScrapeJobWorker.name);
+
+  constructor(
+    @Inject(SCRAPE_SETTINGS) private readonly settings: ScrapeSettings,
+    private readonly store: ScrapeJobStore,
+    private readonly queue: JobQueue,
+    private readonly scraper: ScrapeService,
+    private readonly ledger: CreditLedger,
+    private readonly secrets: WebhookSecretsService,
+    private readonly sender: WebhookSender,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.process<ScrapeJobMessage>(SCRAPE_QUEUE, (job) => this.scrape(job), { concurrency: 4 });
+    this.queue.process<ScrapeJobMessage>(SCRAPE_CALLBACK_QUEUE, (job) => this.deliver(job), { concurrency: 8 });
+  }
+
+  private async scrape({ data: { jobId }, attempt, maxAttempts }: JobContext<ScrapeJobMessage>): Promise<void> {
+    const job = await this.store.get(jobId);
+    if (!job) return;
+    if (job.status === 'queued' || job.status === 'processing') {
+      await this.store.markProcessing(jobId, attempt);
+      try {
+        const { result } = await this.scraper.scrape(job.request);
+        await this.ledger.charge(job.accountId, this.settings.price, 'scrapeAsync', job.id);
+        await this.store.complete(jobId, { ...result, url: job.request.url });
+      } catch (error) {
+        const failure = failureOf(error, job.request.url);
+        if (isTransient(error) && attempt < maxAttempts) {
+          await this.store.markRetrying(jobId, failure);
+          throw error;
+        }
+        if (!(error instanceof QuarryError)) this.logger.error({ err: error, jobId }, 'Async scrape failed unexpectedly');
+        await this.store.fail(jobId, failure);
+      }
+    }
+    await this.queue.add<ScrapeJobMessage>(SCRAPE_CALLBACK_QUEUE, { jobId }, {
+      jobId: `callback-${jobId}`,
+      attempts: this.settings.callbackAttempts,
+      backoff: { type: 'exponential', delay: this.settings.callbackBackoffMs, jitter: true },
+    });
+  }
+
+  private async deliver({ data: { jobId }, attempt, maxAttempts }: JobContext<ScrapeJobMessage>): Promise<void> {
+    const job = await this.store.get(jobId);
+    if (!job || job.delivery.status !== 'pending') return;
+    const outcome = await this.sender.send({
+      url: job.callbackUrl,
+      body: JSON.stringify(callbackPayload(job)),
+      webhookId: `msg_${job.id}`,
+      secrets: await this.secrets.signingSecrets(job.accountId),
+      headers: job.callbackToken ? { 'x-callback-token': job.callbackToken } : undefined,
+    });
+    const status: DeliveryStatus = outcome.delivered ? 'delivered' : outcome.gone || attempt >= maxAttempts ? 'failed' : 'pending';
+    await this.store.recordDelivery(jobId, { status, attempts: attempt, lastStatusCode: outcome.statusCode, lastError: outcome.error });
+    if (status === 'pending') throw webhookRetryError(outcome);
+  }
+}
+
+/** Failures that may pass on a later attempt; anything unexpected counts as one too. */
+function isTransient(error: unknown): boolean {
+  return error instanceof ScrapeError ? error.transient : !(error instanceof QuarryError);
+}
+
+function failureOf(error: unknown, url: string): ScrapeFailure {
+  if (error instanceof QuarryError) return { error: error.code, message: error.message, url };
+  return { error: 'SCRAPE_FAILED', message: 'The scrape failed unexpectedly.', url };
+}

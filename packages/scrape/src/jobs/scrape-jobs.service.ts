@@ -1,0 +1,67 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock, IdGenerator, JobQueue, NotFoundError } from '@quarry/core';
+import { CreditLedger } from '@quarry/accounts';
+import { asInvalidRequest, PublicUrlPolicy } from '@quarry/net';
+import { ScrapeRequest } from '../domain/scrape-result';
+import { ScrapeJobStore } from '../ports/scrape-job.store';
+import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
+import { ScrapeJob } from './scrape-job';
+import { SCRAPE_QUEUE, ScrapeJobMessage } from './scrape-job-queues';
+
+export interface AsyncScrapeRequest extends ScrapeRequest {
+  callbackUrl: string;
+  callbackToken?: string;
+}
+
+/** Accepts async scrapes and answers for their state; the work happens in `ScrapeJobWorker`. */
+@Injectable()
+export class ScrapeJobsService {
+  constructor(
+    @Inject(SCRAPE_SETTINGS) private readonly settings: ScrapeSettings,
+    private readonly store: ScrapeJobStore,
+    private readonly queue: JobQueue,
+    private readonly policy: PublicUrlPolicy,
+    private readonly ledger: CreditLedger,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  /** Throws `InvalidRequestError` for a URL or callback URL that is not public, 402 when the balance cannot pay. */
+  async submit(accountId: string, request: AsyncScrapeRequest): Promise<ScrapeJob> {
+    await this.policy.check(request.url).catch((error: unknown) => {
+      throw asInvalidRequest(error, 'url');
+    });
+    await this.policy.check(request.callbackUrl).catch((error: unknown) => {
+      throw asInvalidRequest(error, 'callbackUrl');
+    });
+    await this.ledger.requireBalance(accountId, this.settings.price);
+    const now = this.clock.now();
+    const { callbackUrl, callbackToken, ...scrape } = request;
+    const job: ScrapeJob = {
+      id: this.ids.uuid(),
+      accountId,
+      request: scrape,
+      callbackUrl,
+      callbackToken,
+      status: 'queued',
+      attempts: 0,
+      delivery: { status: 'pending', attempts: 0 },
+      createdAt: now,
+    };
+    await this.store.purgeExpired(now);
+    await this.store.create(job, new Date(now.getTime() + this.settings.jobRetentionMs));
+    await this.queue.add<ScrapeJobMessage>(SCRAPE_QUEUE, { jobId: job.id }, {
+      jobId: `scrape-${job.id}`,
+      attempts: this.settings.asyncAttempts,
+      backoff: { type: 'exponential', delay: this.settings.asyncBackoffMs, jitter: true },
+    });
+    return job;
+  }
+
+  /** The job, for its owner only: anyone else gets the same 404 as for an unknown id. */
+  async get(accountId: string, jobId: string): Promise<ScrapeJob> {
+    const job = await this.store.get(jobId);
+    if (!job || job.accountId !== accountId) throw new NotFoundError('No such job.');
+    return job;
+  }
+}

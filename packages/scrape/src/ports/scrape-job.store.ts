@@ -1,0 +1,15 @@
+import { CallbackDelivery, ScrapeFailure, ScrapeJob } from '../jobs/scrape-job';
+import { ScrapeResult } from '../domain/scrape-result';
+
+/** Where async scrape jobs are kept, at least `retention` after they were submitted. */
+export abstract class ScrapeJobStore {
+  abstract create(job: ScrapeJob, expiresAt: Date): Promise<void>;
+  abstract get(id: string): Promise<ScrapeJob | undefined>;
+  abstract markProcessing(id: string, attempt: number): Promise<void>;
+  /** Back to `queued` after a transient failure; the error is kept until the next attempt. */
+  abstract markRetrying(id: string, error: ScrapeFailure): Promise<void>;
+  abstract complete(id: string, result: ScrapeResult): Promise<void>;
+  abstract fail(id: string, error: ScrapeFailure): Promise<void>;
+  abstract recordDelivery(id: string, delivery: CallbackDelivery): Promise<void>;
+  abstract purgeExpired(now: Date): Promise<void>;
+}

@@ -1,0 +1,131 @@
+import { IncomingHttpHeaders } from 'node:http';
+import { Webhook } from 'standardwebhooks';
+import { InvalidRequestError, NotFoundError, PaymentRequiredError } from '@quarry/core';
+import { AccountsService, CreditLedger, WebhookSecretsService } from '@quarry/accounts';
+import { FixtureResponse, FixtureServer, startFixtureServer } from '@quarry/testing';
+import { ScrapeJob, ScrapeJobsService, ScrapeService } from '../src';
+import { createScrapeTestContext, scrapeEngines, ScrapeTestContext } from './scrape-test-module';
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+const story = `<!doctype html><html><head><title>Async story</title></head><body><article><h1>Async story</h1>
+<p>${'A paragraph of the story that the callback should carry to its receiver, word for word. '.repeat(4)}</p></article></body></html>`;
+
+/** A receiver answering the given statuses in turn (the last one repeats), recording what it got. */
+function receiver(statuses: number[], received: Received[], headers: Record<string, string> = {}) {
+  return (request: { headers: IncomingHttpHeaders }, body: Buffer): FixtureResponse => {
+    received.push({ headers: request.headers, body: body.toString('utf8') });
+    return { status: statuses[Math.min(received.length - 1, statuses.length - 1)], headers, body: '' };
+  };
+}
+
+describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) => {
+  let origin: FixtureServer;
+  let context: ScrapeTestContext;
+  let jobs: ScrapeJobsService;
+  let accounts: AccountsService;
+  let ledger: CreditLedger;
+  let secrets: WebhookSecretsService;
+
+  beforeAll(async () => {
+    origin = await startFixtureServer({ '/story': { body: story }, '/missing': { status: 404 } });
+    context = await createScrapeTestContext([origin.hostPort], engine, { callbackBackoffMs: 100, callbackAttempts: 4, asyncBackoffMs: 100 });
+    jobs = context.moduleRef.get(ScrapeJobsService);
+    accounts = context.moduleRef.get(AccountsService);
+    ledger = context.moduleRef.get(CreditLedger);
+    secrets = context.moduleRef.get(WebhookSecretsService);
+  });
+  afterAll(async () => {
+    await context.close();
+    await origin.close();
+  });
+
+  async function settled(accountId: string, jobId: string): Promise<ScrapeJob> {
+    for (let i = 0; i < 300; i++) {
+      const job = await jobs.get(accountId, jobId);
+      if (job.delivery.status !== 'pending') return job;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`job ${jobId} did not settle`);
+  }
+
+  it('delivers a signed callback after two failed attempts, with one webhook-id, and charges once', async () => {
+    const account = await accounts.create('async@example.com', 3);
+    const received: Received[] = [];
+    origin.route('/hook-500-500-200', receiver([500, 500, 200], received));
+    const submitted = await jobs.submit(account.id, { url: `${origin.origin}/story`, callbackUrl: `${origin.origin}/hook-500-500-200`, callbackToken: 'tok-1' });
+    const job = await settled(account.id, submitted.id);
+
+    expect(job).toMatchObject({ status: 'completed', attempts: 1, delivery: { status: 'delivered', attempts: 3, lastStatusCode: 200 } });
+    expect(received).toHaveLength(3);
+    expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    const verifier = new Webhook((await secrets.get(account.id)).webhookSecret);
+    for (const { headers, body } of received) {
+      expect(headers['content-type']).toBe('application/json');
+      expect(headers['x-callback-token']).toBe('tok-1');
+      expect(() => verifier.verify(body, headers as Record<string, string>)).not.toThrow();
+    }
+    const payload = JSON.parse(received[2].body);
+    const sync = await context.moduleRef.get(ScrapeService).scrape({ url: `${origin.origin}/story` });
+    expect(payload).toEqual({ jobId: submitted.id, status: 'completed', result: { ...sync.result, cached: false } });
+    expect(await ledger.balance(account.id)).toBe(2);
+  });
+
+  it('stops after the configured attempts when the receiver never accepts, and still charges once', async () => {
+    const account = await accounts.create('never@example.com', 3);
+    const received: Received[] = [];
+    origin.route('/hook-never', receiver([503], received));
+    const submitted = await jobs.submit(account.id, { url: `${origin.origin}/story`, callbackUrl: `${origin.origin}/hook-never` });
+    const job = await settled(account.id, submitted.id);
+    expect(job.delivery).toEqual({ status: 'failed', attempts: 4, lastStatusCode: 503, lastError: expect.any(String) });
+    expect(received).toHaveLength(4);
+    expect(await ledger.balance(account.id)).toBe(2);
+  });
+
+  it('stops at once when the receiver answers 410 Gone', async () => {
+    const account = await accounts.create('gone@example.com', 3);
+    const received: Received[] = [];
+    origin.route('/hook-gone', receiver([410], received));
+    const job = await settled(account.id, (await jobs.submit(account.id, { url: `${origin.origin}/story`, callbackUrl: `${origin.origin}/hook-gone` })).id);
+    expect(job.delivery).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 410 });
+    expect(received).toHaveLength(1);
+  });
+
+  it('reports a permanent scrape failure in the callback without retrying it or charging', async () => {
+    const account = await accounts.create('fail@example.com', 3);
+    const received: Received[] = [];
+    origin.route('/hook-ok', receiver([204], received));
+    const submitted = await jobs.submit(account.id, { url: `${origin.origin}/missing`, callbackUrl: `${origin.origin}/hook-ok` });
+    const job = await settled(account.id, submitted.id);
+    expect(job).toMatchObject({ status: 'failed', attempts: 1, error: { error: 'URL_NOT_FOUND', url: `${origin.origin}/missing` } });
+    expect(JSON.parse(received[0].body)).toEqual({ jobId: submitted.id, status: 'failed', error: { error: 'URL_NOT_FOUND', message: expect.any(String), url: `${origin.origin}/missing` } });
+    expect(await ledger.balance(account.id)).toBe(3);
+  });
+
+  it('retries a transient origin failure and completes', async () => {
+    const account = await accounts.create('flaky@example.com', 3);
+    let calls = 0;
+    origin.route('/flaky', () => (++calls < 3 ? { status: 503 } : { body: story }));
+    origin.route('/hook-flaky', { status: 200 });
+    const job = await settled(account.id, (await jobs.submit(account.id, { url: `${origin.origin}/flaky`, callbackUrl: `${origin.origin}/hook-flaky` })).id);
+    expect(job).toMatchObject({ status: 'completed', attempts: 3, delivery: { status: 'delivered' } });
+    expect(await ledger.balance(account.id)).toBe(2);
+  });
+
+  it('refuses private URLs, an empty balance, and other accounts', async () => {
+    const account = await accounts.create('rules@example.com', 0);
+    const other = await accounts.create('other@example.com', 5);
+    const privateCallback = await jobs.submit(other.id, { url: `${origin.origin}/story`, callbackUrl: 'http://127.0.0.1:9/hook' }).catch((e: unknown) => e);
+    expect(privateCallback).toBeInstanceOf(InvalidRequestError);
+    expect((privateCallback as InvalidRequestError).toBody()).toMatchObject({ details: { callbackUrl: expect.any(String) } });
+    await expect(jobs.submit(account.id, { url: `${origin.origin}/story`, callbackUrl: `${origin.origin}/hook-ok` })).rejects.toBeInstanceOf(PaymentRequiredError);
+    origin.route('/hook-quiet', { status: 200 });
+    const job = await jobs.submit(other.id, { url: `${origin.origin}/story`, callbackUrl: `${origin.origin}/hook-quiet` });
+    await expect(jobs.get(account.id, job.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(jobs.get(other.id, 'no-such-job')).rejects.toBeInstanceOf(NotFoundError);
+    await settled(other.id, job.id);
+  });
+});
