@@ -50,8 +50,9 @@ export function resolveBullJobQueueOptions(options: BullJobQueueOptions): Resolv
   if (typeof resolved.prefix !== 'string' || resolved.prefix === '' || resolved.prefix.includes(':')) {
     throw new TypeError('BullQueueModule option prefix must be a non-empty string without ":"');
   }
-  if (typeof resolved.runWorkers !== 'boolean')
+  if (typeof resolved.runWorkers !== 'boolean') {
     throw new TypeError('BullQueueModule option runWorkers must be a boolean');
+  }
   for (const key of ['retentionMs', 'lockDurationMs', 'stalledIntervalMs'] as const) {
     if (!Number.isFinite(resolved[key]) || resolved[key] <= 0) {
       throw new RangeError(`BullQueueModule option ${key} must be a number > 0, got ${resolved[key]}`);

@@ -73,7 +73,7 @@ export class BullJobQueue extends JobQueue implements OnApplicationBootstrap, Be
       jobId: resolved.jobId,
       attempts: resolved.attempts,
       delay: resolved.delay > 0 ? resolved.delay : undefined,
-      backoff: { type: QUARRY_BACKOFF, options: resolved.backoff ?? null } as unknown as Bull.BackoffOptions,
+      backoff: { type: QUARRY_BACKOFF, options: resolved.backoff ?? null },
       removeOnComplete: retention,
       removeOnFail: retention,
     });
@@ -82,8 +82,9 @@ export class BullJobQueue extends JobQueue implements OnApplicationBootstrap, Be
 
   process<T>(queue: string, handler: JobHandler<T>, options: ProcessOptions = {}): void {
     assertQueueName(queue);
-    if (this.registrations.has(queue))
+    if (this.registrations.has(queue)) {
       throw new Error(`A handler is already registered for queue "${queue}"`);
+    }
     const concurrency = options.concurrency ?? 1;
     if (!Number.isInteger(concurrency) || concurrency < 1) {
       throw new RangeError(`Concurrency of queue "${queue}" must be an integer >= 1, got ${concurrency}`);
@@ -93,15 +94,17 @@ export class BullJobQueue extends JobQueue implements OnApplicationBootstrap, Be
   }
 
   async getState(queue: string, jobId: string): Promise<JobStatus | undefined> {
-    const bull = this.queue(queue);
+    assertQueueName(queue);
+    // Bull's key layout, without creating a Bull queue just to read.
+    const key = (suffix: string) => `${this.options.prefix}:${queue}:${suffix}`;
     const found = (await this.client.eval(
       READ_JOB_STATE,
       5,
-      bull.toKey(jobId),
-      bull.toKey('completed'),
-      bull.toKey('failed'),
-      bull.toKey('delayed'),
-      bull.toKey('active'),
+      key(jobId),
+      key('completed'),
+      key('failed'),
+      key('delayed'),
+      key('active'),
       jobId,
     )) as [JobState, string, string] | null;
     if (!found) return undefined;

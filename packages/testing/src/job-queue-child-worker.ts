@@ -8,8 +8,9 @@ async function main(): Promise<void> {
   const config = JSON.parse(process.argv[2]) as JobQueueChildConfig;
   const load = createRequire(__filename);
   const open = (load(config.engine.module) as Record<string, JobQueueEngineOpener>)[config.engine.exportName];
-  if (typeof open !== 'function')
+  if (typeof open !== 'function') {
     throw new Error(`${config.engine.module} exports no function ${config.engine.exportName}`);
+  }
   const engine = await open(config.engine.argument, { runWorkers: true });
   engine.queue.process(config.queue, async (job) => {
     appendFileSync(

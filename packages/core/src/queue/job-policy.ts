@@ -12,10 +12,12 @@ export interface ResolvedJobOptions {
 export function resolveJobOptions(options: JobOptions = {}): ResolvedJobOptions {
   const attempts = options.attempts ?? 1;
   const delay = options.delay ?? 0;
-  if (!Number.isInteger(attempts) || attempts < 1)
+  if (!Number.isInteger(attempts) || attempts < 1) {
     throw new RangeError(`Job attempts must be an integer >= 1, got ${attempts}`);
-  if (!Number.isFinite(delay) || delay < 0)
+  }
+  if (!Number.isFinite(delay) || delay < 0) {
     throw new RangeError(`Job delay must be a number of milliseconds >= 0, got ${delay}`);
+  }
   if (options.jobId !== undefined && (options.jobId === '' || options.jobId.length > 200)) {
     throw new RangeError('Job id must be 1 to 200 characters');
   }

@@ -80,7 +80,11 @@ export class RetryJobError extends Error {
 }
 
 /** Delay before attempt `nextAttempt` (2 for the first retry) under `backoff`. */
-export function backoffDelay(backoff: JobBackoff | undefined, nextAttempt: number, random = Math.random): number {
+export function backoffDelay(
+  backoff: JobBackoff | undefined,
+  nextAttempt: number,
+  random = Math.random,
+): number {
   if (!backoff) return 0;
   const base = backoff.type === 'fixed' ? backoff.delay : backoff.delay * 2 ** Math.max(0, nextAttempt - 2);
   return Math.round(backoff.jitter ? base / 2 + (random() * base) / 2 : base);

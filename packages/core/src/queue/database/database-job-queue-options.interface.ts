@@ -55,8 +55,9 @@ export function resolveDatabaseJobQueueOptions(
 ): ResolvedDatabaseJobQueueOptions {
   const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
   const resolved: ResolvedDatabaseJobQueueOptions = { ...DATABASE_JOB_QUEUE_DEFAULTS, ...defined };
-  if (typeof resolved.runWorkers !== 'boolean')
+  if (typeof resolved.runWorkers !== 'boolean') {
     throw new TypeError('QueueModule option runWorkers must be a boolean');
+  }
   const positive = ['pollIntervalMs', 'leaseMs', 'retentionMs', 'sweepIntervalMs'] as const;
   for (const key of positive) {
     if (!Number.isFinite(resolved[key]) || resolved[key] <= 0) {

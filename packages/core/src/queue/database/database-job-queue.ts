@@ -134,8 +134,9 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
       const now = Date.now();
       const purged = await this.store.purgeFinished(now - this.options.retentionMs);
       const failedStalled = await this.store.failStalled(now, this.options.maxStalledCount);
-      if (failedStalled > 0)
+      if (failedStalled > 0) {
         this.logger.warn(`Failed ${failedStalled} job(s) that stalled more than allowed`);
+      }
       return { purged, failedStalled };
     } catch (error) {
       this.logger.error(`Job sweep failed: ${jobErrorMessage(error)}`);
@@ -287,8 +288,9 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
     try {
       const now = Date.now();
       if (!failure) {
-        if (!(await this.store.complete(job, now)))
+        if (!(await this.store.complete(job, now))) {
           this.logger.warn(`Job ${label} completed after its lease was lost`);
+        }
         return;
       }
       const attempt = job.attemptsMade + 1;

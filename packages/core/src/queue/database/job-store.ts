@@ -70,8 +70,9 @@ export class JobStore {
       state: row.state as JobState,
       attemptsMade: Number(row.attempts_made),
     };
-    if (row.failed_reason !== null && row.failed_reason !== undefined)
+    if (row.failed_reason !== null && row.failed_reason !== undefined) {
       status.failedReason = String(row.failed_reason);
+    }
     return status;
   }
 
