@@ -4,7 +4,7 @@ import { Clock, IdGenerator, NotFoundError } from '@quarry/core';
 import { Account } from '../domain/account';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
 import { CreditLedger } from './credit-ledger';
-import { newWebhookSecret } from './webhook-secrets.service';
+import { generateWebhookSecret } from '@quarry/net';
 
 @Injectable()
 export class AccountsService {
@@ -21,7 +21,7 @@ export class AccountsService {
     const id = this.ids.uuid();
     await this.dataSource
       .getRepository(AccountEntity)
-      .insert({ id, email, credits: 0, webhookSecret: newWebhookSecret(), previousWebhookSecret: null, previousWebhookSecretUntil: null, createdAt: now, updatedAt: now });
+      .insert({ id, email, credits: 0, webhookSecret: generateWebhookSecret(), previousWebhookSecret: null, previousWebhookSecretUntil: null, createdAt: now, updatedAt: now });
     if (credits > 0) await this.ledger.grant(id, credits, 'credits.grant', `account-created:${id}`);
     return this.get(id);
   }

@@ -1,14 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock, NotFoundError } from '@quarry/core';
+import { generateWebhookSecret } from '@quarry/net';
 import { ACCOUNTS_OPTIONS, AccountsModuleOptions } from '../accounts.module-definition';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A Standard Webhooks signing secret: `whsec_` + base64 of 32 random bytes. */
-export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 export interface WebhookSecretView {
   webhookSecret: string;
@@ -42,7 +39,7 @@ export class WebhookSecretsService {
     const now = this.clock.now();
     row.previousWebhookSecret = row.webhookSecret;
     row.previousWebhookSecretUntil = new Date(now.getTime() + (this.options.webhookSecretGraceMs ?? DAY_MS));
-    row.webhookSecret = newWebhookSecret();
+    row.webhookSecret = generateWebhookSecret();
     row.updatedAt = now;
     await this.dataSource.getRepository(AccountEntity).update(
       { id: accountId },
