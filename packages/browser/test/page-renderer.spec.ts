@@ -65,26 +65,43 @@ function hostilePage(): string {
 beforeAll(async () => {
   canary = await startFixtureServer({ '*': html('<title>canary</title>') }, { host: '::' });
   refusedPort = await closedPort();
-  site = await startFixtureServer({
-    '/': html('<title>Home</title><p>home</p>'),
-    '/redirect': redirect('/final'),
-    '/final': html('<!doctype html><title>Final</title><p>arrived</p>'),
-    '/missing': html('<title>Gone</title>', 404),
-    '/js': html(`<!doctype html><title>Shell</title><div id="app"></div><script>
+  site = await startFixtureServer(
+    {
+      '/': html('<title>Home</title><p>home</p>'),
+      '/redirect': redirect('/final'),
+      '/final': html('<!doctype html><title>Final</title><p>arrived</p>'),
+      '/missing': html('<title>Gone</title>', 404),
+      '/js': html(`<!doctype html><title>Shell</title><div id="app"></div><script>
       setTimeout(() => {
         document.title = 'Rendered';
         document.getElementById('app').innerHTML = '<p class="ready">made by script</p>';
       }, 400);
     </script>`),
-    '/chatty': html(`<!doctype html><title>Chatty</title><p>polling</p><script>
+      '/chatty': html(`<!doctype html><title>Chatty</title><p>polling</p><script>
       setInterval(() => fetch('/chatty-poll').catch(() => null), 100);
     </script>`),
-    '/chatty-poll': html('ok'),
-    '/hostile': (req, res) => html(hostilePage())(req, res),
-    '/to-canary': (req, res) => redirect(`http://127.0.0.1:${canary.port}/redirected`)(req, res),
-    '/to-canary-https': (req, res) => redirect(`https://[::1]:${canary.port}/redirected`)(req, res),
-    '/to-rebind': (req, res) => redirect(`http://rebind.test:${canary.port}/redirected`)(req, res),
-  });
+      '/chatty-poll': html('ok'),
+      '/hostile': (req, res) => html(hostilePage())(req, res),
+      '/socket': (req, res) =>
+        html(`<title>Socket</title><script>
+        const socket = new WebSocket('ws://127.0.0.1:${site.port}/ws');
+        socket.onopen = () => document.body.setAttribute('data-socket', 'open');
+        socket.onerror = () => document.body.setAttribute('data-socket', 'error');
+      </script>`)(req, res),
+      '/to-canary': (req, res) => redirect(`http://127.0.0.1:${canary.port}/redirected`)(req, res),
+      '/to-canary-https': (req, res) => redirect(`https://[::1]:${canary.port}/redirected`)(req, res),
+      '/script-to-canary': (req, res) =>
+        html(
+          `<title>Leaving</title><script>setTimeout(() => (location.href = 'http://rebind.test:${canary.port}/'), 50)</script>`,
+        )(req, res),
+      '/script-to-canary-https': (req, res) =>
+        html(
+          `<title>Leaving</title><script>setTimeout(() => (location.href = 'https://[::1]:${canary.port}/'), 50)</script>`,
+        )(req, res),
+      '/to-rebind': (req, res) => redirect(`http://rebind.test:${canary.port}/redirected`)(req, res),
+    },
+    { acceptWebSockets: true },
+  );
   const policy = new PublicUrlPolicy({
     allowHosts: [`127.0.0.1:${site.port}`, `127.0.0.1:${refusedPort}`],
     lookup: mappedLookup({ 'rebind.test': ['127.0.0.1'], localhost: ['127.0.0.1', '::1'] }),
@@ -137,6 +154,14 @@ describe('PageRenderer', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
+  it('lets a WebSocket to an allowed origin through the proxy', async () => {
+    const page = await renderer.render(site.url('/socket'), {
+      timeoutMs: 10_000,
+      waitForSelector: 'body[data-socket]',
+    });
+    expect(page.html).toContain('data-socket="open"');
+  });
+
   it('blocks every sub-resource into private networks and still renders the page', async () => {
     const page = await renderer.render(site.url('/hostile'), {
       timeoutMs: 20_000,
@@ -180,9 +205,20 @@ describe('PageRenderer', () => {
     ['a redirect into loopback', () => site.url('/to-canary')],
     ['an https redirect into [::1]', () => site.url('/to-canary-https')],
     ['a redirect to a name resolving to loopback', () => site.url('/to-rebind')],
+    ['a script navigation into loopback after load', () => site.url('/script-to-canary')],
+    ['an https script navigation into [::1] after load', () => site.url('/script-to-canary-https')],
   ])('refuses the main navigation with BLOCKED: %s', async (_name, url) => {
-    await expect(renderer.render(url(), { timeoutMs: 10_000 })).rejects.toMatchObject({ code: 'BLOCKED' });
+    await expect(renderer.render(url(), { timeoutMs: 10_000, extraWaitMs: 600 })).rejects.toMatchObject({
+      code: 'BLOCKED',
+    });
     expect(canary.connections).toBe(0);
+  });
+
+  it('says which redirect was blocked', async () => {
+    const failure = (await renderer.render(site.url('/to-canary')).catch((error) => error)) as BrowserError;
+    const target = `http://127.0.0.1:${canary.port}/redirected`;
+    expect(failure).toMatchObject({ code: 'BLOCKED', url: target });
+    expect(failure.message).toBe(`Blocked: the redirect to ${target} is not a public address.`);
   });
 
   it('refuses non-http schemes with BLOCKED before using the browser', async () => {

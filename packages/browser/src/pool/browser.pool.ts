@@ -105,7 +105,7 @@ export class BrowserPool implements OnApplicationShutdown {
 
   stats(): BrowserPoolStats {
     const live = [...this.sessions].filter((session) => session.live);
-    const current = this.current?.live ? this.current : undefined;
+    const current = this.newestSession();
     return {
       launched: live.length > 0,
       pid: current?.pid ?? null,
@@ -125,7 +125,7 @@ export class BrowserPool implements OnApplicationShutdown {
   async health(): Promise<BrowserHealth> {
     const stats = this.stats();
     if (this.closing) return { status: 'down', error: 'The browser pool is shut down.', stats };
-    const session = this.current?.live ? this.current : undefined;
+    const session = this.newestSession();
     if (!session) {
       return this.launchError
         ? { status: 'down', error: this.launchError, stats }
@@ -151,6 +151,12 @@ export class BrowserPool implements OnApplicationShutdown {
 
   onApplicationShutdown(): Promise<void> {
     return this.close();
+  }
+
+  /** The browser taking new jobs, else the newest one still finishing its jobs. */
+  private newestSession(): BrowserSession | undefined {
+    if (this.current?.live) return this.current;
+    return [...this.sessions].reverse().find((session) => session.live);
   }
 
   private async runJob<T>(

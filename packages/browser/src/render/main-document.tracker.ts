@@ -1,16 +1,27 @@
 import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 
+export interface FailedNavigation {
+  url: string;
+  /** Chromium's error text, e.g. `net::ERR_TUNNEL_CONNECTION_FAILED`. */
+  errorText: string;
+}
+
 /** The main frame's latest document response and failed navigation, whoever started them. */
 export class MainDocumentTracker {
   private lastResponse?: HTTPResponse;
-  private lastFailedUrl?: string;
+  private lastFailure?: FailedNavigation;
 
   constructor(private readonly page: Page) {
     page.on('response', (response: HTTPResponse) => {
-      if (this.isMainNavigation(response.request()) && !isRedirect(response)) this.lastResponse = response;
+      if (!this.isMainNavigation(response.request()) || isRedirect(response)) return;
+      this.lastResponse = response;
+      this.lastFailure = undefined;
     });
     page.on('requestfailed', (request: HTTPRequest) => {
-      if (this.isMainNavigation(request)) this.lastFailedUrl = request.url();
+      const errorText = request.failure()?.errorText ?? '';
+      // A navigation superseded by another (or turned into a download) leaves the document as it was.
+      if (!this.isMainNavigation(request) || errorText === 'net::ERR_ABORTED') return;
+      this.lastFailure = { url: request.url(), errorText };
     });
   }
 
@@ -18,8 +29,9 @@ export class MainDocumentTracker {
     return this.lastResponse;
   }
 
-  get failedUrl(): string | undefined {
-    return this.lastFailedUrl;
+  /** The main frame's latest navigation failure, unless a document arrived after it. */
+  get failure(): FailedNavigation | undefined {
+    return this.lastFailure;
   }
 
   private isMainNavigation(request: HTTPRequest): boolean {

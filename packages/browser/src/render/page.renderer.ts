@@ -105,7 +105,7 @@ export class PageRenderer {
     } catch (error) {
       throw navigationFailure(error, url, main, journal, timeoutMs);
     }
-    assertNotRefused(response, journal);
+    assertNotRefused(response, journal, url);
 
     if (options.waitForSelector) {
       try {
@@ -131,8 +131,11 @@ export class PageRenderer {
     }
     if (extraWaitMs > 0) await delay(Math.min(extraWaitMs, budget()), job.signal);
 
+    // The page may have navigated itself after load, into a refused or failing address.
+    const failure = main.failure;
+    if (failure) throw navigationFailure(new Error(failure.errorText), url, main, journal, timeoutMs);
     const document = main.response ?? response;
-    assertNotRefused(document, journal);
+    assertNotRefused(document, journal, url);
     return {
       url,
       finalUrl: page.url(),
@@ -142,10 +145,14 @@ export class PageRenderer {
   }
 }
 
-function assertNotRefused(response: HTTPResponse | null | undefined, journal: ProxyJournal): void {
+function assertNotRefused(
+  response: HTTPResponse | null | undefined,
+  journal: ProxyJournal,
+  url: string,
+): void {
   const verdict = response ? journal.verdictInHeaders(response.headers()) : undefined;
   if (!response || !verdict) return;
-  throw refusal(response.url(), verdict);
+  throw refusal(url, response.url(), verdict);
 }
 
 function navigationFailure(
@@ -160,18 +167,23 @@ function navigationFailure(
   }
   const netError = /net::(ERR_[A-Z0-9_]+)/.exec(error instanceof Error ? error.message : '')?.[1];
   if (!netError) return error;
-  const failedUrl = main.failedUrl ?? url;
-  if (netError === 'ERR_BLOCKED_BY_CLIENT') return refusal(failedUrl, 'BLOCKED', error);
+  const failedUrl = main.failure?.url ?? url;
+  if (netError === 'ERR_BLOCKED_BY_CLIENT') return refusal(url, failedUrl, 'BLOCKED', error);
   const verdict = PROXY_MASKED.has(netError) ? journal.verdictFor(failedUrl) : undefined;
-  return refusal(failedUrl, verdict ?? netError, error);
+  return refusal(url, failedUrl, verdict ?? netError, error);
 }
 
-function refusal(url: string, verdict: string, cause?: unknown): BrowserError {
+/** `failedUrl` is where loading `url` stopped: itself, or a redirect or script navigation from it. */
+function refusal(url: string, failedUrl: string, verdict: string, cause?: unknown): BrowserError {
+  const where = failedUrl === url ? url : `the redirect to ${failedUrl}`;
   if (verdict === 'BLOCKED') {
-    return new BrowserError('BLOCKED', `Blocked: ${url} is not a public address.`, { url, cause });
+    return new BrowserError('BLOCKED', `Blocked: ${where} is not a public address.`, {
+      url: failedUrl,
+      cause,
+    });
   }
-  return new BrowserError('NAVIGATION_FAILED', `Loading ${url} failed: ${verdict}.`, {
-    url,
+  return new BrowserError('NAVIGATION_FAILED', `Loading ${where} failed: ${verdict}.`, {
+    url: failedUrl,
     netError: verdict,
     cause,
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -14,10 +15,13 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-/** Listens on 127.0.0.1, or dual-stack on every local address with `host: '::'` (the canary). */
+/**
+ * Listens on 127.0.0.1, or dual-stack on every local address with `host: '::'` (the canary).
+ * Answers WebSocket handshakes with `acceptWebSockets`; otherwise an upgrade is counted and cut.
+ */
 export function startFixtureServer(
   routes: FixtureRoutes,
-  options: { host?: string } = {},
+  options: { host?: string; acceptWebSockets?: boolean } = {},
 ): Promise<FixtureServer> {
   let connections = 0;
   let requests = 0;
@@ -33,9 +37,16 @@ export function startFixtureServer(
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
-  server.on('upgrade', (_req: IncomingMessage, socket: Socket) => {
+  server.on('upgrade', (req: IncomingMessage, socket: Socket) => {
     requests += 1;
-    socket.destroy();
+    if (!options.acceptWebSockets) return void socket.destroy();
+    const accept = createHash('sha1')
+      .update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
+      .digest('base64');
+    socket.write(
+      'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        `Sec-WebSocket-Accept: ${accept}\r\n\r\n`,
+    );
   });
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve) => {
