@@ -103,6 +103,11 @@ export class BrowserPool implements OnApplicationShutdown {
     }
   }
 
+  /** The deadline of a job given no `timeoutMs`. */
+  get defaultTimeoutMs(): number {
+    return this.options.defaultTimeoutMs;
+  }
+
   stats(): BrowserPoolStats {
     const live = [...this.sessions].filter((session) => session.live);
     const current = this.newestSession();

@@ -9,7 +9,7 @@ import { journalOf, type PageJob } from '../pool/page-job';
 import { MainDocumentTracker } from './main-document.tracker';
 
 export interface RenderOptions {
-  /** The whole render: queue, launch, load, waits and reading the page. @default 30000 */
+  /** The whole render: queue, launch, load, waits and reading the page. @default the pool's defaultTimeoutMs (30000) */
   timeoutMs?: number;
   /** CSS selector to wait for after the document loaded; not appearing in time is SELECTOR_TIMEOUT. */
   waitForSelector?: string;
@@ -37,8 +37,6 @@ export interface RenderedPage extends LoadedPage {
 }
 
 export type LoadedPageWork<T> = (page: Page, loaded: LoadedPage, job: PageJob) => Promise<T>;
-
-const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** What Chromium reports when the proxy refused a tunnel; the proxy's journal knows the real cause. */
 const PROXY_MASKED = new Set([
@@ -74,7 +72,7 @@ export class PageRenderer {
     } catch (error) {
       throw new BrowserError('BLOCKED', `${url} is not a public http(s) URL.`, { url, cause: error });
     }
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeoutMs = options.timeoutMs ?? this.pool.defaultTimeoutMs;
     // Time kept back for reading the page once waiting stops.
     const reserve = Math.min(5_000, Math.max(500, Math.round(timeoutMs * 0.1)));
     return this.pool.withPage(
