@@ -5,8 +5,9 @@ type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 type TextItem = import('pdfjs-dist/types/src/display/api').TextItem;
 
 let pdfjs: PdfJs | undefined;
-// Loaded on first use: pdf.js is large and most scrapes never see a PDF.
-const loadPdfJs = (): PdfJs => (pdfjs ??= require('pdfjs-dist/legacy/build/pdf.mjs') as PdfJs);
+const loadPdfJs = (): PdfJs =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- pdf.js is large: load it when the first PDF arrives
+  (pdfjs ??= require('pdfjs-dist/legacy/build/pdf.mjs') as PdfJs);
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
