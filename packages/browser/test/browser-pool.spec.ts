@@ -180,7 +180,7 @@ describe('BrowserPool', () => {
     await sleep(500);
     const pid = pool.stats().pid as number;
     const before = processTree(pid).length;
-    await expect(runBatch(40)).resolves.toEqual(Array(40).fill('Home'));
+    await expect(runBatch(30)).resolves.toEqual(Array(30).fill('Home'));
     await sleep(500);
     expect(pool.stats()).toMatchObject({ pid, openContexts: 0, activeJobs: 0, queuedJobs: 0 });
     expect(processTree(pid).length).toBeLessThanOrEqual(before + 1);

@@ -143,15 +143,15 @@ describe('PageRenderer', () => {
 
   it('fails with SELECTOR_TIMEOUT when the selector never appears', async () => {
     await expect(
-      renderer.render(site.url('/js'), { timeoutMs: 5_000, waitForSelector: '#never' }),
+      renderer.render(site.url('/js'), { timeoutMs: 4_000, waitForSelector: '#never' }),
     ).rejects.toMatchObject({ name: 'BrowserError', code: 'SELECTOR_TIMEOUT' });
   });
 
   it('returns what has loaded when the network never goes idle', async () => {
     const started = Date.now();
-    const page = await renderer.render(site.url('/chatty'), { timeoutMs: 5_000, extraWaitMs: 200 });
+    const page = await renderer.render(site.url('/chatty'), { timeoutMs: 4_000, extraWaitMs: 200 });
     expect(page.title).toBe('Chatty');
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(4_000);
   });
 
   it('lets a WebSocket to an allowed origin through the proxy', async () => {
