@@ -26,8 +26,15 @@ export class AppModule {
         QuarryCoreModule,
         TypeOrmModule.forRoot(quarryDataSourceOptions(config.databaseUrl)),
         config.redisUrl
-          ? BullQueueModule.forRoot({ redisUrl: config.redisUrl, prefix: config.redisPrefix, runWorkers, shutdownGraceMs: config.shutdownGraceMs })
-          : QueueModule.forRoot({ runWorkers, shutdownGraceMs: config.shutdownGraceMs }),
+          ? BullQueueModule.forRoot({
+              redisUrl: config.redisUrl,
+              prefix: config.redisPrefix,
+              runWorkers,
+              shutdownGraceMs: config.shutdownGraceMs,
+              lockDurationMs: config.jobLeaseMs,
+              stalledIntervalMs: config.jobLeaseMs,
+            })
+          : QueueModule.forRoot({ runWorkers, shutdownGraceMs: config.shutdownGraceMs, leaseMs: config.jobLeaseMs }),
         NetModule.forRoot({ allowHosts: config.allowHosts, isGlobal: true }),
         AccountsModule.forRoot({
           workRequestsPerMinute: config.workRequestsPerMinute,
@@ -36,7 +43,12 @@ export class AppModule {
           adminToken: config.adminToken,
         }),
         BrowserModule.forRoot({ isGlobal: true, chromiumPath: config.chromiumPath, wsEndpoint: config.browserWsEndpoint }),
-        ScrapeModule.forRoot({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix }),
+        ScrapeModule.forRoot({
+          redisUrl: config.redisUrl,
+          redisPrefix: config.redisPrefix,
+          callbackAttempts: config.callbackAttempts,
+          callbackBackoffMs: config.callbackBackoffMs,
+        }),
         AccountsHttpModule,
         AccountsAdminHttpModule,
         ScrapeHttpModule,

@@ -22,6 +22,9 @@ export interface AppConfig {
   workRequestsPerMinute: number;
   readRequestsPerMinute: number;
   shutdownGraceMs: number;
+  jobLeaseMs: number;
+  callbackAttempts: number;
+  callbackBackoffMs: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
@@ -46,6 +49,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     workRequestsPerMinute: read.int('QUARRY_RATE_LIMIT_WORK_PER_MINUTE', 60, { min: 1 }),
     readRequestsPerMinute: read.int('QUARRY_RATE_LIMIT_READS_PER_MINUTE', 600, { min: 1 }),
     shutdownGraceMs: read.int('QUARRY_SHUTDOWN_GRACE_MS', 10_000, { min: 0 }),
+    jobLeaseMs: read.int('QUARRY_JOB_LEASE_MS', 30_000, { min: 1000 }),
+    callbackAttempts: read.int('QUARRY_CALLBACK_ATTEMPTS', 8, { min: 1, max: 50 }),
+    callbackBackoffMs: read.int('QUARRY_CALLBACK_BACKOFF_MS', 30_000, { min: 1 }),
   };
   for (const entry of config.allowHosts) {
     read.check(/^[^:\s]+:\d{1,5}$|^\[[0-9a-fA-F:.]+\]:\d{1,5}$/.test(entry), `QUARRY_ALLOW_HOSTS entries must be host:port (got "${entry}")`);

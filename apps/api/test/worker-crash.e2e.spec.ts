@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import request from 'supertest';
+import { FixtureServer, startFixtureServer } from '@quarry/testing';
+import { ADMIN_TOKEN } from './support/test-app';
+import { eventually, ServiceProcess, startServiceProcess } from './support/service-process';
+
+const story = `<!doctype html><html><head><title>Slow story</title></head><body><article><h1>Slow story</h1>
+<p>${'A story that takes its time to arrive, long enough for a worker to be killed halfway. '.repeat(4)}</p></article></body></html>`;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('an async job whose worker is killed mid-scrape (separate api and worker processes)', () => {
+  let origin: FixtureServer;
+  let dir: string;
+  const processes: ServiceProcess[] = [];
+  const webhookIds: string[] = [];
+
+  beforeAll(async () => {
+    origin = await startFixtureServer({
+      '/slow': { delayMs: 2500, body: story },
+      '/hook': (req) => {
+        webhookIds.push(String(req.headers['webhook-id']));
+        return { status: 200 };
+      },
+    });
+    dir = mkdtempSync(join(tmpdir(), 'quarry-crash-'));
+  });
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => p.kill('SIGKILL')));
+    await origin.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('completes once, is delivered once and charged once after the worker restarts', async () => {
+    const port = await freePort();
+    const env: Record<string, string> = {
+      QUARRY_DATABASE_URL: process.env.QUARRY_E2E_DATABASE_URL ?? `sqlite:${join(dir, 'quarry.sqlite')}`,
+      ...(process.env.QUARRY_E2E_REDIS_URL ? { QUARRY_REDIS_URL: process.env.QUARRY_E2E_REDIS_URL } : {}),
+      QUARRY_REDIS_PREFIX: `quarry-crash-${randomBytes(4).toString('hex')}`,
+      QUARRY_ALLOW_HOSTS: origin.hostPort,
+      QUARRY_ADMIN_TOKEN: ADMIN_TOKEN,
+      QUARRY_JOB_LEASE_MS: '2000',
+      QUARRY_CALLBACK_BACKOFF_MS: '200',
+      PORT: String(port),
+    };
+    const api = startServiceProcess({ ...env, QUARRY_ROLE: 'api' });
+    processes.push(api);
+    const base = `http://127.0.0.1:${port}`;
+    await eventually(async () => ((await request(base).get('/health')).status === 200 ? true : undefined), 30_000, `the api process (${api.stderr()})`);
+
+    const created = await request(base).post('/v1/admin/accounts').auth(ADMIN_TOKEN, { type: 'bearer' }).send({ email: 'crash@example.com', credits: 5 });
+    const key: string = created.body.apiKey;
+    const accepted = await request(base).post('/v1/api/scrape/async').auth(key, { type: 'bearer' }).send({ url: `${origin.origin}/slow`, callbackUrl: `${origin.origin}/hook` });
+    expect(accepted.status).toBe(202);
+
+    const first = startServiceProcess({ ...env, QUARRY_ROLE: 'worker' });
+    processes.push(first);
+    await eventually(async () => (origin.hits('/slow') > 0 ? true : undefined), 30_000, `the first worker to start the job (${first.stderr()})`);
+    const second = startServiceProcess({ ...env, QUARRY_ROLE: 'worker' });
+    processes.push(second);
+    await first.kill('SIGKILL');
+
+    const job = await eventually(
+      async () => {
+        const response = await request(base).get(`/v1/api/scrape/jobs/${accepted.body.jobId}`).auth(key, { type: 'bearer' });
+        return response.body.delivery?.status === 'delivered' ? response.body : undefined;
+      },
+      60_000,
+      `the job to be delivered (${second.stderr()})`,
+    );
+    expect(job.status).toBe('completed');
+    expect(job.result.title).toBe('Slow story');
+    expect(origin.hits('/slow')).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(webhookIds).toEqual([`msg_${accepted.body.jobId}`]);
+    const account = await request(base).get('/v1/api/account').auth(key, { type: 'bearer' });
+    expect(account.body.account.credits).toBe(4);
+  });
+});
