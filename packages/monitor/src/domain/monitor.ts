@@ -1,0 +1,85 @@
+import { ScrapeTier } from '@quarry/scrape';
+
+export type MonitorStatus = 'active' | 'paused';
+export type ChannelType = 'email' | 'webhook';
+export type CheckOutcome = 'baseline' | 'unchanged' | 'changed' | 'error';
+
+/** Where a monitor's notifications go: the account's email, or a webhook URL. */
+export interface MonitorChannel {
+  id: string;
+  type: ChannelType;
+  destination: string;
+  enabled: boolean;
+}
+
+/** SPEC §6's Monitor, as clients see it. */
+export interface Monitor {
+  id: string;
+  url: string;
+  status: MonitorStatus;
+  intervalMinutes: number;
+  lastCheckedAt: Date | null;
+  lastChangedAt: Date | null;
+  consecutiveFailures: number;
+  createdAt: Date;
+  updatedAt: Date;
+  channels: MonitorChannel[];
+}
+
+/** A monitor with what only the service sees: owner, signing secret, schedule and last good content. */
+export interface MonitorRecord extends Monitor {
+  accountId: string;
+  webhookSecret: string;
+  nextCheckAt: Date;
+  /** SHA-256 hex of the last good normalised Markdown; null before the baseline. */
+  contentHash: string | null;
+  contentMarkdown: string | null;
+  contentTitle: string | null;
+  /** Bumped by every recorded success, so concurrent checks of one monitor compare against the content they read. */
+  contentVersion: number;
+}
+
+export interface MonitorCheck {
+  id: string;
+  monitorId: string;
+  outcome: CheckOutcome;
+  scrapeTier: ScrapeTier | null;
+  durationMs: number;
+  errorCode: string | null;
+  errorMessage: string | null;
+  checkedAt: Date;
+}
+
+export interface ChangeSummary {
+  addedLines: string[];
+  removedLines: string[];
+  addedCount: number;
+  removedCount: number;
+}
+
+export interface MonitorEvent {
+  id: string;
+  monitorId: string;
+  summary: ChangeSummary;
+  detectedAt: Date;
+  previousTitle: string | null;
+  currentTitle: string | null;
+  previousHash: string;
+  currentHash: string;
+}
+
+/** The client's view of a monitor record: never the secret or the stored content. */
+export function monitorView(record: Monitor): Monitor {
+  return {
+    id: record.id,
+    url: record.url,
+    status: record.status,
+    intervalMinutes: record.intervalMinutes,
+    lastCheckedAt: record.lastCheckedAt,
+    lastChangedAt: record.lastChangedAt,
+    consecutiveFailures: record.consecutiveFailures,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    channels: record.channels.map((channel) => ({ ...channel })),
+  };
+}

@@ -1,0 +1,176 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock, IdGenerator, InvalidRequestError, JobQueue, NotFoundError, QuarryError } from '@quarry/core';
+import { AccountsService, CreditLedger } from '@quarry/accounts';
+import { generateWebhookSecret, isPolicyRejection, isWebhookSecret, PublicUrlPolicy } from '@quarry/net';
+import { MONITOR_CHECK_QUEUE, MonitorCheckMessage } from '../jobs/monitor-job-queues';
+import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES, MONITOR_SETTINGS, MonitorSettings } from '../monitor-options.interface';
+import { HistoryPage, MonitorStore } from '../ports/monitor.store';
+import { checkJobId, nextCheckAt } from './check-schedule';
+import { Monitor, MonitorChannel, MonitorCheck, MonitorEvent, MonitorRecord, MonitorStatus, monitorView } from './monitor';
+
+export interface CreateMonitorRequest {
+  url: string;
+  intervalMinutes?: number;
+  notifications?: {
+    /** @default true */
+    email?: boolean;
+    webhook?: { url: string; secret?: string };
+  };
+}
+
+export interface UpdateMonitorRequest {
+  status?: MonitorStatus;
+  intervalMinutes?: number;
+}
+
+export interface CreatedMonitor {
+  monitor: Monitor;
+  /** The monitor's signing secret; shown here only. */
+  webhookSecret: string;
+}
+
+/** Creating one monitor more than `maxMonitorsPerAccount` allows. */
+export class MonitorLimitError extends QuarryError {
+  constructor(limit: number) {
+    super('monitor_limit_reached', `This account already has ${limit} monitors, the most it may have; delete one first.`, 409, { limit });
+  }
+}
+
+export const MIN_SECRET_LENGTH = 16;
+export const MAX_SECRET_LENGTH = 256;
+
+/** The monitors of an account: create, read, pause and resume, delete, run now, and their history. */
+@Injectable()
+export class MonitorsService {
+  constructor(
+    @Inject(MONITOR_SETTINGS) private readonly settings: MonitorSettings,
+    private readonly store: MonitorStore,
+    private readonly queue: JobQueue,
+    private readonly policy: PublicUrlPolicy,
+    private readonly ledger: CreditLedger,
+    private readonly accounts: AccountsService,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  /** 400 for a URL that is not public or a secret Standard Webhooks cannot use, 402 below one check's price, 409 over the limit. */
+  async create(accountId: string, request: CreateMonitorRequest): Promise<CreatedMonitor> {
+    const intervalMinutes = request.intervalMinutes ?? this.settings.defaultIntervalMinutes;
+    assertInterval(intervalMinutes);
+    await this.assertPublic(request.url, 'url');
+    const webhook = request.notifications?.webhook;
+    if (webhook) await this.assertPublic(webhook.url, 'notifications.webhook.url');
+    if (webhook?.secret !== undefined) assertSecret(webhook.secret);
+    await this.ledger.requireBalance(accountId, Math.max(1, this.settings.price));
+
+    const account = await this.accounts.get(accountId);
+    const now = this.clock.now();
+    const channels: MonitorChannel[] = [{ id: this.ids.uuid(), type: 'email', destination: account.email, enabled: request.notifications?.email ?? true }];
+    if (webhook) channels.push({ id: this.ids.uuid(), type: 'webhook', destination: webhook.url, enabled: true });
+    const webhookSecret = webhook?.secret ?? generateWebhookSecret();
+    const id = this.ids.uuid();
+    const created = await this.store.create(
+      { id, accountId, url: request.url, intervalMinutes, webhookSecret, nextCheckAt: nextCheckAt(now, intervalMinutes, this.settings), createdAt: now, channels },
+      this.settings.maxMonitorsPerAccount,
+    );
+    if (!created) throw new MonitorLimitError(this.settings.maxMonitorsPerAccount);
+    await this.queueCheck(id, now.getTime());
+    return { monitor: monitorView(await this.owned(accountId, id)), webhookSecret };
+  }
+
+  /** The account's monitors, newest first. */
+  async list(accountId: string): Promise<Monitor[]> {
+    return (await this.store.listForAccount(accountId)).map(monitorView);
+  }
+
+  async get(accountId: string, id: string): Promise<Monitor> {
+    return monitorView(await this.owned(accountId, id));
+  }
+
+  /** Pausing stops scheduled checks; resuming resets the failure count and checks now. */
+  async update(accountId: string, id: string, changes: UpdateMonitorRequest): Promise<Monitor> {
+    const monitor = await this.owned(accountId, id);
+    if (changes.intervalMinutes !== undefined) assertInterval(changes.intervalMinutes);
+    const now = this.clock.now();
+    const intervalMinutes = changes.intervalMinutes ?? monitor.intervalMinutes;
+    const resuming = changes.status === 'active' && monitor.status === 'paused';
+    const status = changes.status ?? monitor.status;
+    const rescheduled = resuming || (changes.intervalMinutes !== undefined && changes.intervalMinutes !== monitor.intervalMinutes);
+    await this.store.update(id, {
+      status,
+      intervalMinutes,
+      ...(rescheduled ? { nextCheckAt: nextCheckAt(now, intervalMinutes, this.settings) } : {}),
+      ...(resuming ? { consecutiveFailures: 0 } : {}),
+      updatedAt: now,
+    });
+    if (resuming) await this.queueCheck(id, now.getTime());
+    return monitorView(await this.owned(accountId, id));
+  }
+
+  /** Deletes the monitor with its channels, checks, events and notifications. */
+  async remove(accountId: string, id: string): Promise<void> {
+    await this.owned(accountId, id);
+    await this.store.delete(id);
+  }
+
+  /** Queues a check now; 404 for a paused monitor too. */
+  async runNow(accountId: string, id: string): Promise<void> {
+    const monitor = await this.owned(accountId, id);
+    if (monitor.status !== 'active') throw new NotFoundError('No such active monitor.');
+    await this.queueCheck(id, this.clock.now().getTime());
+  }
+
+  async checks(accountId: string, id: string, page: HistoryPage): Promise<MonitorCheck[]> {
+    await this.owned(accountId, id);
+    return this.store.checks(id, page);
+  }
+
+  async events(accountId: string, id: string, page: HistoryPage): Promise<MonitorEvent[]> {
+    await this.owned(accountId, id);
+    return this.store.events(id, page);
+  }
+
+  /** Queues the check of `monitorId` due at `scheduledAt`; the job id makes a second queueing a no-op. */
+  queueCheck(monitorId: string, scheduledAt: number): Promise<unknown> {
+    return this.queue.add<MonitorCheckMessage>(MONITOR_CHECK_QUEUE, { monitorId, scheduledAt }, {
+      jobId: checkJobId(monitorId, scheduledAt),
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 5000, jitter: true },
+    });
+  }
+
+  /** The monitor, for its owner only: anyone else gets the same 404 as for an unknown id. */
+  private async owned(accountId: string, id: string): Promise<MonitorRecord> {
+    const monitor = await this.store.get(id);
+    if (!monitor || monitor.accountId !== accountId) throw new NotFoundError('No such monitor.');
+    return monitor;
+  }
+
+  private async assertPublic(url: string, field: string): Promise<void> {
+    try {
+      await this.policy.check(url);
+    } catch (error) {
+      if (isPolicyRejection(error)) throw new InvalidRequestError(`The ${field} must be a public http(s) URL.`, { [field]: error.message });
+      if (error instanceof Error && error.name === 'NetError') throw new InvalidRequestError(`The ${field} cannot be reached.`, { [field]: error.message });
+      throw error;
+    }
+  }
+}
+
+function assertInterval(minutes: number): void {
+  if (!Number.isInteger(minutes) || minutes < MIN_INTERVAL_MINUTES || minutes > MAX_INTERVAL_MINUTES) {
+    throw new InvalidRequestError('The interval is out of range.', { intervalMinutes: `must be an integer from ${MIN_INTERVAL_MINUTES} to ${MAX_INTERVAL_MINUTES}` });
+  }
+}
+
+function assertSecret(secret: string): void {
+  const field = 'notifications.webhook.secret';
+  if (secret.length < MIN_SECRET_LENGTH || secret.length > MAX_SECRET_LENGTH) {
+    throw new InvalidRequestError('The webhook secret has the wrong length.', { [field]: `must be ${MIN_SECRET_LENGTH} to ${MAX_SECRET_LENGTH} characters` });
+  }
+  if (!isWebhookSecret(secret)) {
+    throw new InvalidRequestError('The webhook secret is not a Standard Webhooks secret.', {
+      [field]: 'must be base64 (optionally prefixed with whsec_), e.g. whsec_ followed by the base64 of 32 random bytes',
+    });
+  }
+}

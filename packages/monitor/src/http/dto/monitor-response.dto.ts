@@ -1,0 +1,146 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class MonitorChannelDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ enum: ['email', 'webhook'] })
+  type!: string;
+
+  @ApiProperty({ description: "The account's email address, or the webhook URL." })
+  destination!: string;
+
+  @ApiProperty()
+  enabled!: boolean;
+}
+
+export class MonitorDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  url!: string;
+
+  @ApiProperty({ enum: ['active', 'paused'] })
+  status!: string;
+
+  @ApiProperty({ minimum: 5, maximum: 10080 })
+  intervalMinutes!: number;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  lastCheckedAt!: Date | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Null until the first change.' })
+  lastChangedAt!: Date | null;
+
+  @ApiProperty({ description: 'Failed checks in a row; reset by a success or a resume. At 10 the monitor pauses itself.' })
+  consecutiveFailures!: number;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt!: Date;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  updatedAt!: Date;
+
+  @ApiProperty({ type: [MonitorChannelDto] })
+  channels!: MonitorChannelDto[];
+}
+
+export class CreatedMonitorDto {
+  @ApiProperty({ type: MonitorDto })
+  monitor!: MonitorDto;
+
+  @ApiProperty({ description: 'The Standard Webhooks signing secret of this monitor; shown here only, never again.', example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
+  webhookSecret!: string;
+}
+
+export class MonitorResponseDto {
+  @ApiProperty({ type: MonitorDto })
+  monitor!: MonitorDto;
+}
+
+export class MonitorListDto {
+  @ApiProperty({ type: [MonitorDto], description: 'Newest first.' })
+  monitors!: MonitorDto[];
+}
+
+export class MonitorCheckDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  monitorId!: string;
+
+  @ApiProperty({ enum: ['baseline', 'unchanged', 'changed', 'error'] })
+  outcome!: string;
+
+  @ApiProperty({ enum: ['http', 'browser'], nullable: true, type: String })
+  scrapeTier!: string | null;
+
+  @ApiProperty()
+  durationMs!: number;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The scrape error code (SPEC §1), or payment_required.' })
+  errorCode!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  errorMessage!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  checkedAt!: Date;
+}
+
+export class MonitorCheckListDto {
+  @ApiProperty({ type: [MonitorCheckDto], description: 'Newest first.' })
+  checks!: MonitorCheckDto[];
+}
+
+export class ChangeSummaryDto {
+  @ApiProperty({ type: [String], description: 'Lines added, in page order; at most 200.' })
+  addedLines!: string[];
+
+  @ApiProperty({ type: [String], description: 'Lines removed, in page order; at most 200.' })
+  removedLines!: string[];
+
+  @ApiProperty({ description: 'All lines added.' })
+  addedCount!: number;
+
+  @ApiProperty({ description: 'All lines removed.' })
+  removedCount!: number;
+}
+
+export class MonitorEventDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  monitorId!: string;
+
+  @ApiProperty({ type: ChangeSummaryDto })
+  summary!: ChangeSummaryDto;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  detectedAt!: Date;
+
+  @ApiProperty({ type: String, nullable: true })
+  previousTitle!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  currentTitle!: string | null;
+
+  @ApiProperty({ description: 'SHA-256 hex of the previous normalised Markdown.' })
+  previousHash!: string;
+
+  @ApiProperty({ description: 'SHA-256 hex of the current normalised Markdown.' })
+  currentHash!: string;
+}
+
+export class MonitorEventListDto {
+  @ApiProperty({ type: [MonitorEventDto], description: 'Newest first.' })
+  events!: MonitorEventDto[];
+}
+
+export class CheckQueuedDto {
+  @ApiProperty({ enum: ['queued'] })
+  status!: 'queued';
+}

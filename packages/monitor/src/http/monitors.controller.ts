@@ -1,0 +1,113 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPaymentRequiredResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ErrorBodyDto, InvalidRequestError, ValidationErrorBodyDto } from '@quarry/core';
+import { AuthenticatedKey, CurrentAuth, RequireApiKey } from '@quarry/accounts';
+import { MonitorsService } from '../domain/monitors.service';
+import { HistoryPage } from '../ports/monitor.store';
+import { CreateMonitorDto, HistoryQueryDto, UpdateMonitorDto } from './dto/monitor-request.dto';
+import {
+  CheckQueuedDto,
+  CreatedMonitorDto,
+  MonitorCheckListDto,
+  MonitorEventListDto,
+  MonitorListDto,
+  MonitorResponseDto,
+} from './dto/monitor-response.dto';
+
+const DEFAULT_PAGE = 50;
+
+@ApiTags('monitors')
+@Controller('monitors')
+@RequireApiKey()
+export class MonitorsController {
+  constructor(private readonly monitors: MonitorsService) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Watch a public page for changes; a baseline check is queued at once (1 credit per successful check)' })
+  @ApiCreatedResponse({ type: CreatedMonitorDto })
+  @ApiBadRequestResponse({ type: ValidationErrorBodyDto, description: 'Invalid body, a page or webhook URL that is not public http(s), or an unusable secret.' })
+  @ApiPaymentRequiredResponse({ type: ErrorBodyDto, description: 'Balance below 1 credit.' })
+  @ApiConflictResponse({ type: ErrorBodyDto, description: 'monitor_limit_reached: the account has the most monitors it may have (default 1000).' })
+  async create(@CurrentAuth() auth: AuthenticatedKey, @Body() body: CreateMonitorDto): Promise<CreatedMonitorDto> {
+    return this.monitors.create(auth.accountId, body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The account's monitors, newest first" })
+  @ApiOkResponse({ type: MonitorListDto })
+  async list(@CurrentAuth() auth: AuthenticatedKey): Promise<MonitorListDto> {
+    return { monitors: await this.monitors.list(auth.accountId) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One monitor' })
+  @ApiOkResponse({ type: MonitorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
+  async get(@CurrentAuth() auth: AuthenticatedKey, @Param('id') id: string): Promise<MonitorResponseDto> {
+    return { monitor: await this.monitors.get(auth.accountId, id) };
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Pause or resume a monitor (resuming checks now and resets consecutiveFailures), or change its interval' })
+  @ApiOkResponse({ type: MonitorResponseDto })
+  @ApiBadRequestResponse({ type: ValidationErrorBodyDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
+  async update(@CurrentAuth() auth: AuthenticatedKey, @Param('id') id: string, @Body() body: UpdateMonitorDto): Promise<MonitorResponseDto> {
+    if (body.status === undefined && body.intervalMinutes === undefined) {
+      throw new InvalidRequestError('Nothing to change.', { status: 'give status and/or intervalMinutes' });
+    }
+    return { monitor: await this.monitors.update(auth.accountId, id, body) };
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a monitor with its checks and events' })
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
+  async remove(@CurrentAuth() auth: AuthenticatedKey, @Param('id') id: string): Promise<void> {
+    await this.monitors.remove(auth.accountId, id);
+  }
+
+  @Post(':id/run')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Queue a check now' })
+  @ApiAcceptedResponse({ type: CheckQueuedDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown, foreign or paused monitor.' })
+  async run(@CurrentAuth() auth: AuthenticatedKey, @Param('id') id: string): Promise<CheckQueuedDto> {
+    await this.monitors.runNow(auth.accountId, id);
+    return { status: 'queued' };
+  }
+
+  @Get(':id/checks')
+  @ApiOperation({ summary: "A monitor's checks, newest first; page with ?before=<checkedAt of the last one>" })
+  @ApiOkResponse({ type: MonitorCheckListDto })
+  @ApiBadRequestResponse({ type: ValidationErrorBodyDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
+  async checks(@CurrentAuth() auth: AuthenticatedKey, @Param('id') id: string, @Query() query: HistoryQueryDto): Promise<MonitorCheckListDto> {
+    return { checks: await this.monitors.checks(auth.accountId, id, page(query)) };
+  }
+
+  @Get(':id/events')
+  @ApiOperation({ summary: "A monitor's change events with their line diffs, newest first; page with ?before=<detectedAt of the last one>" })
+  @ApiOkResponse({ type: MonitorEventListDto })
+  @ApiBadRequestResponse({ type: ValidationErrorBodyDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
+  async events(@CurrentAuth() auth: AuthenticatedKey, @Param('id') id: string, @Query() query: HistoryQueryDto): Promise<MonitorEventListDto> {
+    return { events: await this.monitors.events(auth.accountId, id, page(query)) };
+  }
+}
+
+function page(query: HistoryQueryDto): HistoryPage {
+  return { limit: query.limit ?? DEFAULT_PAGE, before: query.before === undefined ? undefined : new Date(query.before) };
+}

@@ -1,0 +1,10 @@
+import { CreateMonitors1763900000000 } from './migrations/1763900000000-create-monitors.migration';
+import { MonitorChannelEntity } from './monitor-channel.entity';
+import { MonitorCheckEntity } from './monitor-check.entity';
+import { MonitorEventEntity } from './monitor-event.entity';
+import { MonitorNotificationEntity } from './monitor-notification.entity';
+import { MonitorEntity } from './monitor.entity';
+
+/** What the app adds to its TypeORM data source for this package (after the accounts tables, which monitors reference). */
+export const monitorEntities = [MonitorEntity, MonitorChannelEntity, MonitorCheckEntity, MonitorEventEntity, MonitorNotificationEntity];
+export const monitorMigrations = [CreateMonitors1763900000000];

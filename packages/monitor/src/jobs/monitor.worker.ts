@@ -1,0 +1,62 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Clock, JobContext, JobQueue } from '@quarry/core';
+import { webhookRetryError, WebhookSender } from '@quarry/net';
+import { MonitorCheckRunner } from '../domain/monitor-check.runner';
+import { EmailContent } from '../domain/notification-messages';
+import { MONITOR_SETTINGS, MonitorSettings } from '../monitor-options.interface';
+import { MailTransport } from '../ports/mail.transport';
+import { MonitorStore, NotificationStatus } from '../ports/monitor.store';
+import { MONITOR_CHECK_QUEUE, MONITOR_NOTIFICATION_QUEUE, MonitorCheckMessage, MonitorNotificationMessage } from './monitor-job-queues';
+
+/**
+ * Runs queued checks and delivers their notifications, each notification as its own job: a
+ * webhook retried like async-scrape callbacks (same sender, same retry errors), an email retried
+ * on SMTP failures. Both handlers are safe to run again.
+ */
+@Injectable()
+export class MonitorWorker implements OnModuleInit {
+  constructor(
+    @Inject(MONITOR_SETTINGS) private readonly settings: MonitorSettings,
+    private readonly queue: JobQueue,
+    private readonly runner: MonitorCheckRunner,
+    private readonly store: MonitorStore,
+    private readonly sender: WebhookSender,
+    private readonly mail: MailTransport,
+    private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.process<MonitorCheckMessage>(MONITOR_CHECK_QUEUE, ({ data }) => this.runner.run(data.monitorId, data.scheduledAt).then(() => undefined), {
+      concurrency: this.settings.checkConcurrency,
+    });
+    this.queue.process<MonitorNotificationMessage>(MONITOR_NOTIFICATION_QUEUE, (job) => this.deliver(job), { concurrency: 8 });
+  }
+
+  private async deliver({ data: { notificationId }, attempt, maxAttempts }: JobContext<MonitorNotificationMessage>): Promise<void> {
+    const notification = await this.store.notification(notificationId);
+    if (!notification || notification.status !== 'pending') return;
+    if (notification.channelType === 'email') {
+      const email = JSON.parse(notification.message) as EmailContent;
+      try {
+        const sent = await this.mail.send({ from: this.settings.emailFrom, to: notification.destination, ...email });
+        await this.store.recordDelivery(notificationId, { status: sent === 'sent' ? 'delivered' : 'recorded', attempts: attempt }, this.clock.now());
+      } catch (error) {
+        const status: NotificationStatus = attempt >= maxAttempts ? 'failed' : 'pending';
+        await this.store.recordDelivery(notificationId, { status, attempts: attempt, lastError: error instanceof Error ? error.message : String(error) }, this.clock.now());
+        throw error;
+      }
+      return;
+    }
+    const monitor = await this.store.get(notification.monitorId);
+    if (!monitor) return;
+    const outcome = await this.sender.send({
+      url: notification.destination,
+      body: notification.message,
+      webhookId: `msg_${notification.id}`,
+      secrets: [monitor.webhookSecret],
+    });
+    const status: NotificationStatus = outcome.delivered ? 'delivered' : outcome.gone || attempt >= maxAttempts ? 'failed' : 'pending';
+    await this.store.recordDelivery(notificationId, { status, attempts: attempt, lastStatusCode: outcome.statusCode, lastError: outcome.error }, this.clock.now());
+    if (status === 'pending') throw webhookRetryError(outcome);
+  }
+}

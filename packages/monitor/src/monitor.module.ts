@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { DataSource } from 'typeorm';
+import { MonitorCheckRunner } from './domain/monitor-check.runner';
+import { MonitorNotifier } from './domain/monitor.notifier';
+import { MonitorsService } from './domain/monitors.service';
+import { LogMailTransport, SmtpMailTransport } from './infrastructure/mail/smtp-mail.transport';
+import { TypeormMonitorStore } from './infrastructure/typeorm/typeorm-monitor.store';
+import { MonitorScheduler } from './jobs/monitor.scheduler';
+import { MonitorWorker } from './jobs/monitor.worker';
+import { ConfigurableModuleClass, MONITOR_OPTIONS } from './monitor.module-definition';
+import { MONITOR_SETTINGS, MonitorModuleOptions, MonitorSettings, resolveMonitorSettings } from './monitor-options.interface';
+import { MailTransport } from './ports/mail.transport';
+import { MonitorStore } from './ports/monitor.store';
+
+/**
+ * Monitors: `MonitorsService` (the API's operations), the check worker and the scheduler.
+ * Needs, in the app: `QuarryCoreModule`, a TypeORM `DataSource` with `monitorEntities` and
+ * `monitorMigrations` (after the accounts tables), a queue module, and the global `NetModule`,
+ * `AccountsModule` and `ScrapeModule`. Global by default, so `MonitorHttpModule` finds `MonitorsService`.
+ */
+@Module({
+  imports: [ScheduleModule.forRoot()],
+  providers: [
+    { provide: MONITOR_SETTINGS, inject: [MONITOR_OPTIONS], useFactory: (options: MonitorModuleOptions): MonitorSettings => resolveMonitorSettings(options) },
+    { provide: MonitorStore, inject: [DataSource], useFactory: (dataSource: DataSource) => new TypeormMonitorStore(dataSource) },
+    {
+      provide: MailTransport,
+      inject: [MONITOR_SETTINGS],
+      useFactory: (settings: MonitorSettings): MailTransport => (settings.smtpUrl ? new SmtpMailTransport(settings.smtpUrl) : new LogMailTransport()),
+    },
+    MonitorsService,
+    MonitorNotifier,
+    MonitorCheckRunner,
+    MonitorWorker,
+    MonitorScheduler,
+  ],
+  exports: [MonitorsService, MonitorCheckRunner, MonitorScheduler, MonitorStore, MONITOR_SETTINGS],
+})
+export class MonitorModule extends ConfigurableModuleClass {}
