@@ -56,3 +56,8 @@ export async function createTestDatabase(engine: DatabaseEngine, parts: DataSour
     },
   };
 }
+
+/** The Redis tests use (`QUARRY_TEST_REDIS_URL`), or undefined under `QUARRY_TEST_ENGINES=embedded`. */
+export function testRedisUrl(): string | undefined {
+  return process.env.QUARRY_TEST_ENGINES === 'embedded' ? undefined : (process.env.QUARRY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+}
