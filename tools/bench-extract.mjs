@@ -2,7 +2,10 @@
 // Quality and speed of @quarry/extract against the Readability + turndown (jsdom) baseline on the
 // article-extraction benchmark. Runs the BUILT package: `npx nx build extract` first.
 //
-//   node tools/bench-extract.mjs [--only quarry|baseline] [--limit N] [--per-page] [--out DIR]
+//   node tools/bench-extract.mjs [--only quarry|baseline] [--limit N] [--per-page] [--halves] [--out DIR]
+//
+// --halves also scores the pages with even and odd index (sorted by id) separately, to check that a
+// change helps on both halves rather than on a few pages of one.
 //
 // QUARRY_BENCH_DIR points at the benchmark folder (html/, ground-truth.json, score.mjs); default
 // ../shared/bench/article-extraction relative to the repository root. Predictions are written to
@@ -26,7 +29,7 @@ const extractDist = join(repoRoot, 'packages/extract/dist/index.js');
 if (!existsSync(join(benchDir, 'score.mjs'))) fail(`no benchmark at ${benchDir} (set QUARRY_BENCH_DIR)`);
 if (!existsSync(extractDist)) fail(`${extractDist} is missing: run \`npx nx build extract\` first`);
 
-const { score } = await import(pathToFileURL(join(benchDir, 'score.mjs')).href);
+const { score, pageScore, markdownToText } = await import(pathToFileURL(join(benchDir, 'score.mjs')).href);
 const truth = JSON.parse(readFileSync(join(benchDir, 'ground-truth.json'), 'utf8'));
 const pages = loadPages(benchDir, truth, args.limit);
 
@@ -42,6 +45,7 @@ for (const engine of engines) {
   rows.push(run(engine));
 }
 printTable(rows);
+if (args.halves) printHalves(rows);
 if (args.perPage) printPerPage(rows);
 
 function run(engine) {
@@ -74,6 +78,7 @@ function run(engine) {
   const cpu = process.cpuUsage(cpuBefore);
   writeFileSync(join(outDir, `${engine.name}.json`), JSON.stringify(predictions, null, 1));
   const result = score(predictions, join(benchDir, 'ground-truth.json'));
+  result.halves = halves(predictions);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   return { engine: engine.label, result, pagesPerSecond: (pages.length * 1000) / busy, cpuPagesPerSecond: pages.length / cpuSeconds, peakRss, peakHeap, failures };
 }
@@ -162,6 +167,30 @@ function printTable(results) {
   }
 }
 
+/** score.mjs's metric over the even- and odd-indexed pages (sorted by id) separately. */
+function halves(predictions) {
+  const ids = Object.keys(truth).sort();
+  const precision = ([tp, fp, fn]) => (fp === 0 && fn === 0 ? 1 : tp === 0 && fp === 0 ? 0 : tp / (tp + fp));
+  const recall = ([tp, fp, fn]) => (fp === 0 && fn === 0 ? 1 : tp === 0 && fn === 0 ? 0 : tp / (tp + fn));
+  const mean = (xs) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+  return ['even', 'odd'].map((name, parity) => {
+    const rows = ids
+      .filter((_, i) => i % 2 === parity)
+      .map((id) => pageScore(truth[id].articleBody ?? '', markdownToText(predictions[id]?.markdown ?? '')));
+    const P = mean(rows.filter((s) => s[0] + s[1] > 0).map(precision));
+    const R = mean(rows.filter((s) => s[0] + s[2] > 0).map(recall));
+    return { name, pages: rows.length, f1: P + R > 0 ? (2 * P * R) / (P + R) : 0, precision: P, recall: R };
+  });
+}
+
+function printHalves(results) {
+  for (const r of results) {
+    for (const h of r.result.halves) {
+      console.log(`  ${r.engine}, ${h.name} half (${h.pages} pages): F1 ${h.f1.toFixed(4)}  precision ${h.precision.toFixed(4)}  recall ${h.recall.toFixed(4)}`);
+    }
+  }
+}
+
 function printPerPage(results) {
   for (const r of results) {
     console.log(`\n${r.engine}, worst pages:`);
@@ -178,6 +207,7 @@ function parseArgs(argv) {
     else if (arg === '--limit') parsed.limit = Number(argv[++i]);
     else if (arg === '--out') parsed.out = argv[++i];
     else if (arg === '--per-page') parsed.perPage = true;
+    else if (arg === '--halves') parsed.halves = true;
     else fail(`unknown argument ${arg}`);
   }
   return parsed;
