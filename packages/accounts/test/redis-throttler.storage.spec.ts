@@ -5,7 +5,10 @@ import { RedisThrottlerStorage } from '../src/rate-limit/redis-throttler.storage
 const redisUrl = testRedisUrl() ?? '';
 
 (redisUrl ? describe : describe.skip)('RedisThrottlerStorage', () => {
-  const storage = new RedisThrottlerStorage(redisUrl);
+  let storage: RedisThrottlerStorage;
+  beforeAll(() => {
+    storage = new RedisThrottlerStorage(redisUrl);
+  });
   afterAll(() => storage.onApplicationShutdown());
 
   it('counts hits in a fixed window shared by every instance, and blocks past the limit', async () => {
