@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 // `npm run setup`: install dependencies from the lockfile, make sure a Chromium exists, build everything.
+// `npm install` rather than `npm ci`: registries without every platform's optional binaries (e.g.
+// @swc/core-darwin-*) leave them out of the lockfile, which `npm ci` refuses; `npm install` keeps the
+// locked versions and skips optional packages that do not exist.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -35,8 +38,8 @@ function installChromium() {
   run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium']);
 }
 
-console.log('Installing dependencies (npm ci) ...');
-run('npm', ['ci', '--no-audit', '--no-fund']);
+console.log('Installing dependencies ...');
+run('npm', ['install', '--no-audit', '--no-fund']);
 
 const chromium = findChromium();
 if (chromium) console.log(`Chromium: ${chromium}`);
