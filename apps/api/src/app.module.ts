@@ -8,6 +8,7 @@ import { BrowserModule } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
 import { BullQueueModule } from '@quarry/queue-bull';
 import { ScrapeHttpModule, ScrapeModule } from '@quarry/scrape';
+import { ScreenshotHttpModule, ScreenshotModule } from '@quarry/screenshot';
 import { AppConfig } from './config/app-config';
 import { quarryDataSourceOptions } from './database/quarry-schema';
 import { HealthController } from './health/health.controller';
@@ -49,12 +50,15 @@ export class AppModule {
           callbackAttempts: config.callbackAttempts,
           callbackBackoffMs: config.callbackBackoffMs,
         }),
+        ScreenshotModule.forRoot({}),
         AccountsHttpModule,
         AccountsAdminHttpModule,
         ScrapeHttpModule,
+        ScreenshotHttpModule,
         RouterModule.register([
           { path: 'v1/api', module: AccountsHttpModule },
           { path: 'v1/api', module: ScrapeHttpModule },
+          { path: 'v1/api', module: ScreenshotHttpModule },
           { path: 'v1/admin', module: AccountsAdminHttpModule },
         ]),
       ],

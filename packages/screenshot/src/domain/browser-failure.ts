@@ -1,0 +1,40 @@
+import type { BrowserError } from '@quarry/browser';
+import { QuarryError } from '@quarry/core';
+import { ScreenshotError } from './screenshot.error';
+
+/** SPEC §5's answer for a failure of the browser: the page's fault (422), ours (502), time (504), or full (429). */
+export function browserFailure(error: BrowserError, url: string, retryAfterSeconds: number): QuarryError {
+  switch (error.code) {
+    case 'TIMEOUT':
+      return new ScreenshotError(
+        'TIMEOUT',
+        `The capture did not finish within timeoutMs: ${error.message}`,
+        url,
+      );
+    case 'SELECTOR_TIMEOUT':
+      return new ScreenshotError('TIMEOUT', error.message, url);
+    case 'NAVIGATION_FAILED':
+      return new ScreenshotError(
+        'UPSTREAM_ERROR',
+        `The page could not be loaded: ${error.message}`,
+        url,
+        null,
+      );
+    case 'BLOCKED':
+      return new ScreenshotError(
+        'CAPTURE_FAILED',
+        `The page was blocked by the network policy: ${error.message}`,
+        url,
+      );
+    case 'BUSY':
+      return new QuarryError(
+        'rate_limited',
+        `Every browser page is busy and the wait queue is full; retry in ${retryAfterSeconds} s.`,
+        429,
+        {},
+        { 'Retry-After': String(retryAfterSeconds) },
+      );
+    default:
+      return new ScreenshotError('CAPTURE_FAILED', `The browser failed: ${error.message}`, url);
+  }
+}

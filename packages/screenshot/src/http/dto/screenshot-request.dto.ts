@@ -1,0 +1,61 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+export class ScreenshotRequestDto {
+  @ApiProperty({ description: 'A public http(s) URL.', maxLength: 2048, example: 'https://example.com/' })
+  @IsString()
+  @MaxLength(2048)
+  url!: string;
+
+  @ApiPropertyOptional({
+    description:
+      'CSS selector to wait for after the page loaded; not appearing within timeoutMs is a 504 TIMEOUT.',
+    maxLength: 512,
+    example: '#content',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  waitForSelector?: string;
+
+  @ApiPropertyOptional({
+    description: 'Milliseconds to wait after load (and the selector) before the capture.',
+    minimum: 0,
+    maximum: 10000,
+    default: 0,
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(10000)
+  extraWaitMs?: number;
+
+  @ApiPropertyOptional({
+    description:
+      'Capture the whole page, 1280 px wide, cut at 10000 px height, instead of the 1280 x 800 viewport.',
+    default: false,
+  })
+  @IsOptional()
+  @IsBoolean()
+  fullPage?: boolean;
+
+  @ApiPropertyOptional({ description: 'JPEG quality.', minimum: 1, maximum: 100, default: 80 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  quality?: number;
+
+  @ApiPropertyOptional({
+    description:
+      'Budget of the whole request in milliseconds: waiting for a browser page, loading, waiting and encoding.',
+    minimum: 1000,
+    maximum: 120000,
+    default: 30000,
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1000)
+  @Max(120000)
+  timeoutMs?: number;
+}

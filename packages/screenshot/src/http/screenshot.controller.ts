@@ -1,0 +1,90 @@
+import { Body, Controller, HttpCode, Inject, Post, Res, StreamableFile } from '@nestjs/common';
+import {
+  ApiBadGatewayResponse,
+  ApiBadRequestResponse,
+  ApiGatewayTimeoutResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPaymentRequiredResponse,
+  ApiProduces,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { AuthenticatedKey, CreditLedger, CurrentAuth, MeteredRoute, RequireApiKey } from '@quarry/accounts';
+import { ErrorBodyDto, IdGenerator, ValidationErrorBodyDto } from '@quarry/core';
+import { ScreenshotService } from '../domain/screenshot.service';
+import { SCREENSHOT_SETTINGS, type ScreenshotSettings } from '../screenshot-options.interface';
+import { ScreenshotRequestDto } from './dto/screenshot-request.dto';
+import { ScreenshotErrorBodyDto, UpstreamErrorBodyDto } from './dto/screenshot-error-body.dto';
+
+interface HeaderResponse {
+  setHeader(name: string, value: string): void;
+}
+
+@ApiTags('screenshot')
+@Controller()
+@RequireApiKey()
+export class ScreenshotController {
+  constructor(
+    private readonly screenshots: ScreenshotService,
+    private readonly ledger: CreditLedger,
+    private readonly ids: IdGenerator,
+    @Inject(SCREENSHOT_SETTINGS) private readonly settings: ScreenshotSettings,
+  ) {}
+
+  @Post('screenshot')
+  @HttpCode(200)
+  @MeteredRoute()
+  @ApiOperation({
+    summary: 'Capture a public page as a JPEG (5 credits per success; failures cost nothing)',
+    description:
+      'The page is loaded in headless Chromium with a 1280 x 800 viewport at device scale 1 and captured once its load event fired, ' +
+      'its fonts are ready and its network is quiet (at most 10 s), then after waitForSelector and extraWaitMs. Every request the ' +
+      'page makes must reach a public address; others are blocked. The balance is checked before the capture and charged after it.',
+  })
+  @ApiProduces('image/jpeg', 'application/json')
+  @ApiOkResponse({
+    description: 'The JPEG: 1280 x 800, or 1280 wide and up to 10000 high with fullPage.',
+    content: { 'image/jpeg': { schema: { type: 'string', format: 'binary' } } },
+    headers: {
+      'X-Final-Url': {
+        description: 'The URL of the captured document, after redirects.',
+        schema: { type: 'string' },
+      },
+    },
+  })
+  @ApiBadRequestResponse({
+    type: ValidationErrorBodyDto,
+    description: 'Invalid body, or a URL that is not public http(s) (details.url).',
+  })
+  @ApiPaymentRequiredResponse({
+    type: ErrorBodyDto,
+    description: 'The balance is lower than the price of a screenshot (5).',
+  })
+  @ApiUnprocessableEntityResponse({
+    type: UpstreamErrorBodyDto,
+    description: 'UPSTREAM_ERROR: the page answered >= 400, could not be reached, or rendered nothing.',
+  })
+  @ApiBadGatewayResponse({
+    type: ScreenshotErrorBodyDto,
+    description: 'CAPTURE_FAILED: the browser failed, or the page was blocked by the network policy.',
+  })
+  @ApiGatewayTimeoutResponse({
+    type: ScreenshotErrorBodyDto,
+    description: 'TIMEOUT: timeoutMs elapsed, or waitForSelector did not appear in time.',
+  })
+  async screenshot(
+    @CurrentAuth() auth: AuthenticatedKey,
+    @Body() body: ScreenshotRequestDto,
+    @Res({ passthrough: true }) response: HeaderResponse,
+  ): Promise<StreamableFile> {
+    await this.ledger.requireBalance(auth.accountId, this.settings.price);
+    const shot = await this.screenshots.capture(body);
+    if (this.settings.price > 0) {
+      await this.ledger.charge(auth.accountId, this.settings.price, 'screenshot', this.ids.uuid());
+    }
+    response.setHeader('X-Final-Url', shot.finalUrl);
+    response.setHeader('Cache-Control', 'no-store');
+    return new StreamableFile(shot.image, { type: 'image/jpeg', length: shot.image.length });
+  }
+}
