@@ -11,6 +11,7 @@ export {
 } from './browser-options.interface';
 export { BrowserPool, type BrowserHealth, type BrowserPoolStats } from './pool/browser.pool';
 export type { PageJob, PageWork, WithPageOptions } from './pool/page-job';
+export type { ProxyVerdict } from './proxy/proxy.journal';
 export {
   PageRenderer,
   type LoadedPage,

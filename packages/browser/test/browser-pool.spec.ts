@@ -1,5 +1,4 @@
-import { readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import { PublicUrlPolicy } from '@quarry/net';
 import { BrowserPool, type BrowserError } from '../src';
@@ -8,13 +7,14 @@ import { html, startFixtureServer, type FixtureServer } from './support/fixture.
 
 let site: FixtureServer;
 let policy: PublicUrlPolicy;
-let profilesBefore: string[];
 
-/** Temporary Chromium profiles in the temp directory (the pool removes its own on close). */
-const profileDirs = () =>
-  readdirSync(tmpdir())
-    .filter((name) => name.startsWith('quarry-chromium-'))
-    .sort();
+/** The temporary profile a running Chromium was started with. */
+function userDataDirOf(pid: number): string {
+  const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  const flag = args.find((arg) => arg.startsWith('--user-data-dir='));
+  if (!flag) throw new Error(`Chromium ${pid} has no --user-data-dir`);
+  return flag.slice('--user-data-dir='.length);
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -28,7 +28,6 @@ async function eventually(check: () => boolean, timeoutMs = 5_000): Promise<void
 
 beforeAll(async () => {
   Logger.overrideLogger(['error']);
-  profilesBefore = profileDirs();
   site = await startFixtureServer({
     '/': html('<!doctype html><title>Home</title><p>home</p>'),
     '/loop': html('<!doctype html><title>Loop</title><script>while (true) {}</script>'),
@@ -92,11 +91,13 @@ describe('BrowserPool', () => {
           running += 1;
           peak = Math.max(peak, running);
           await page.goto(site.url('/'));
-          await sleep(300);
+          // Hold the page until all slots are taken (however slow the machine), so overlap is certain.
+          await eventually(() => peak === 3, 10_000).catch(() => undefined);
+          await sleep(100);
           running -= 1;
           return page.title();
         },
-        { timeoutMs: 15_000 },
+        { timeoutMs: 20_000 },
       );
     const accepted = Array.from({ length: 5 }, job);
     expect(pool.stats()).toMatchObject({ activeJobs: 3, queuedJobs: 2 });
@@ -189,6 +190,8 @@ describe('BrowserPool', () => {
   it('on shutdown fails running and queued jobs, closes Chromium and leaves no profile behind', async () => {
     const pid = pool.stats().pid as number;
     expect(processTree(pid).length).toBeGreaterThan(0);
+    const profile = userDataDirOf(pid);
+    expect(existsSync(profile)).toBe(true);
     let started = 0;
     const jobs = Array.from({ length: 4 }, () =>
       pool
@@ -201,14 +204,14 @@ describe('BrowserPool', () => {
         )
         .catch((error: BrowserError) => error.code),
     );
-    await eventually(() => started === 3);
+    await eventually(() => started === 3, 15_000);
     expect(pool.stats()).toMatchObject({ activeJobs: 3, queuedJobs: 1 });
 
     await pool.onApplicationShutdown();
     await expect(Promise.all(jobs)).resolves.toEqual(Array(4).fill('UNAVAILABLE'));
     expect(processTree(pid)).toEqual([]);
     expect(pool.stats()).toMatchObject({ launched: false, pid: null, openContexts: 0 });
-    expect(profileDirs()).toEqual(profilesBefore);
+    expect(existsSync(profile)).toBe(false);
     await expect(titleOfHome(pool)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     await expect(pool.health()).resolves.toMatchObject({ status: 'down' });
   });

@@ -221,6 +221,35 @@ describe('PageRenderer', () => {
     expect(failure.message).toBe(`Blocked: the redirect to ${target} is not a public address.`);
   });
 
+  it('tells a job why its proxy refused a tunnel or made up a response', async () => {
+    const seen = await pool.withPage(
+      async (page, job) => {
+        const tunnel = `https://rebind.test:${canary.port}/`;
+        const failure = await page.goto(tunnel).then(
+          () => 'loaded',
+          (error: Error) => error.message,
+        );
+        const madeUp = await page.goto('http://nowhere.test/');
+        const real = await page.goto(site.url('/'));
+        return {
+          failure,
+          tunnel: job.refusalFor(tunnel),
+          madeUp: madeUp && job.refusalIn(madeUp),
+          real: real && job.refusalIn(real),
+          unknown: job.refusalFor(site.url('/')),
+        };
+      },
+      { timeoutMs: 15_000 },
+    );
+    expect(seen).toEqual({
+      failure: expect.stringContaining('ERR_TUNNEL_CONNECTION_FAILED'),
+      tunnel: 'BLOCKED',
+      madeUp: 'ERR_NAME_NOT_RESOLVED',
+      real: undefined,
+      unknown: undefined,
+    });
+  });
+
   it('refuses non-http schemes with BLOCKED before using the browser', async () => {
     await expect(renderer.render('file:///etc/passwd')).rejects.toMatchObject({ code: 'BLOCKED' });
   });

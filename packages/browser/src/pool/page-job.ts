@@ -1,5 +1,5 @@
-import type { BrowserContext, Page, Viewport } from 'puppeteer-core';
-import type { ProxyJournal } from '../proxy/proxy.journal';
+import type { BrowserContext, HTTPResponse, Page, Viewport } from 'puppeteer-core';
+import type { ProxyJournal, ProxyVerdict } from '../proxy/proxy.journal';
 
 /** What a `withPage` callback gets besides the page: its context, deadline and abort signal. */
 export interface PageJob {
@@ -13,6 +13,14 @@ export interface PageJob {
   remainingMs(): number;
   /** Requests refused so far by the network policy (proxy and in-page guard). */
   readonly blockedRequests: number;
+  /**
+   * Why the job's checking proxy last refused the host:port of `url`, if it did: `BLOCKED` or the
+   * net error (`ERR_NAME_NOT_RESOLVED`, ...). Chromium reports a refused tunnel only as
+   * `ERR_TUNNEL_CONNECTION_FAILED`; this says what really happened.
+   */
+  refusalFor(url: string): ProxyVerdict | undefined;
+  /** The verdict when `response` was made up by the job's proxy (a refused plain-http request). */
+  refusalIn(response: HTTPResponse): ProxyVerdict | undefined;
 }
 
 export type PageWork<T> = (page: Page, job: PageJob) => Promise<T>;
@@ -24,15 +32,13 @@ export interface WithPageOptions {
   viewport?: Viewport;
 }
 
-const journals = new WeakMap<PageJob, ProxyJournal>();
-
 export function createPageJob(
   context: BrowserContext,
   signal: AbortSignal,
   deadline: number,
   journal: ProxyJournal,
 ): PageJob {
-  const job: PageJob = {
+  return {
     context,
     signal,
     deadline,
@@ -40,14 +46,7 @@ export function createPageJob(
     get blockedRequests() {
       return journal.blocked;
     },
+    refusalFor: (url) => journal.verdictFor(url),
+    refusalIn: (response) => journal.verdictInHeaders(response.headers()),
   };
-  journals.set(job, journal);
-  return job;
-}
-
-/** The refusals behind a job, for this package's renderer; not part of the public API. */
-export function journalOf(job: PageJob): ProxyJournal {
-  const journal = journals.get(job);
-  if (!journal) throw new Error('Not a job of this browser pool.');
-  return journal;
 }

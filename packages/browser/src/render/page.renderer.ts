@@ -2,10 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PublicUrlPolicy } from '@quarry/net';
 import { TimeoutError, type HTTPResponse, type Page, type Viewport } from 'puppeteer-core';
 import { BrowserError } from '../errors/browser.error';
-import type { ProxyJournal } from '../proxy/proxy.journal';
 import { delay } from '../pool/abortable';
 import { BrowserPool } from '../pool/browser.pool';
-import { journalOf, type PageJob } from '../pool/page-job';
+import type { PageJob } from '../pool/page-job';
 import { MainDocumentTracker } from './main-document.tracker';
 
 export interface RenderOptions {
@@ -92,7 +91,6 @@ export class PageRenderer {
     timeoutMs: number,
     reserve: number,
   ): Promise<LoadedPage> {
-    const journal = journalOf(job);
     const main = new MainDocumentTracker(page);
     const extraWaitMs = Math.max(0, options.extraWaitMs ?? 0);
     const budget = (keep = 0) => Math.max(1, job.remainingMs() - reserve - keep);
@@ -101,9 +99,9 @@ export class PageRenderer {
     try {
       response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: budget() });
     } catch (error) {
-      throw navigationFailure(error, url, main, journal, timeoutMs);
+      throw navigationFailure(error, url, main, job, timeoutMs);
     }
-    assertNotRefused(response, journal, url);
+    assertNotRefused(response, job, url);
 
     if (options.waitForSelector) {
       try {
@@ -131,9 +129,9 @@ export class PageRenderer {
 
     // The page may have navigated itself after load, into a refused or failing address.
     const failure = main.failure;
-    if (failure) throw navigationFailure(new Error(failure.errorText), url, main, journal, timeoutMs);
+    if (failure) throw navigationFailure(new Error(failure.errorText), url, main, job, timeoutMs);
     const document = main.response ?? response;
-    assertNotRefused(document, journal, url);
+    assertNotRefused(document, job, url);
     return {
       url,
       finalUrl: page.url(),
@@ -143,12 +141,8 @@ export class PageRenderer {
   }
 }
 
-function assertNotRefused(
-  response: HTTPResponse | null | undefined,
-  journal: ProxyJournal,
-  url: string,
-): void {
-  const verdict = response ? journal.verdictInHeaders(response.headers()) : undefined;
+function assertNotRefused(response: HTTPResponse | null | undefined, job: PageJob, url: string): void {
+  const verdict = response ? job.refusalIn(response) : undefined;
   if (!response || !verdict) return;
   throw refusal(url, response.url(), verdict);
 }
@@ -157,7 +151,7 @@ function navigationFailure(
   error: unknown,
   url: string,
   main: MainDocumentTracker,
-  journal: ProxyJournal,
+  job: PageJob,
   timeoutMs: number,
 ): unknown {
   if (error instanceof TimeoutError) {
@@ -167,7 +161,7 @@ function navigationFailure(
   if (!netError) return error;
   const failedUrl = main.failure?.url ?? url;
   if (netError === 'ERR_BLOCKED_BY_CLIENT') return refusal(url, failedUrl, 'BLOCKED', error);
-  const verdict = PROXY_MASKED.has(netError) ? journal.verdictFor(failedUrl) : undefined;
+  const verdict = PROXY_MASKED.has(netError) ? job.refusalFor(failedUrl) : undefined;
   return refusal(url, failedUrl, verdict ?? netError, error);
 }
 
