@@ -91,16 +91,24 @@ export function resolveMonitorSettings(options: MonitorModuleOptions = {}): Moni
     'webhookBackoffMs',
   ] as const;
   for (const key of positiveIntegers) {
-    if (!Number.isInteger(settings[key]) || settings[key] < 1) throw new RangeError(`MonitorModule option ${key} must be an integer >= 1, got ${settings[key]}`);
+    if (!Number.isInteger(settings[key]) || settings[key] < 1)
+      throw new RangeError(`MonitorModule option ${key} must be an integer >= 1, got ${settings[key]}`);
   }
-  if (!Number.isInteger(settings.price) || settings.price < 0) throw new RangeError(`MonitorModule option price must be an integer >= 0, got ${settings.price}`);
+  if (!Number.isInteger(settings.price) || settings.price < 0)
+    throw new RangeError(`MonitorModule option price must be an integer >= 0, got ${settings.price}`);
   const interval = settings.defaultIntervalMinutes;
   if (!Number.isInteger(interval) || interval < MIN_INTERVAL_MINUTES || interval > MAX_INTERVAL_MINUTES) {
-    throw new RangeError(`MonitorModule option defaultIntervalMinutes must be an integer ${MIN_INTERVAL_MINUTES}..${MAX_INTERVAL_MINUTES}, got ${interval}`);
+    throw new RangeError(
+      `MonitorModule option defaultIntervalMinutes must be an integer ${MIN_INTERVAL_MINUTES}..${MAX_INTERVAL_MINUTES}, got ${interval}`,
+    );
   }
-  if (!(settings.jitterRatio >= 0 && settings.jitterRatio <= 0.5)) throw new RangeError(`MonitorModule option jitterRatio must be 0..0.5, got ${settings.jitterRatio}`);
-  if (!(settings.maxJitterMs >= 0)) throw new RangeError(`MonitorModule option maxJitterMs must be >= 0, got ${settings.maxJitterMs}`);
-  if (typeof settings.runScheduler !== 'boolean') throw new TypeError('MonitorModule option runScheduler must be a boolean');
-  if (settings.smtpUrl !== undefined && !/^smtps?:\/\/.+/.test(settings.smtpUrl)) throw new TypeError('MonitorModule option smtpUrl must be an smtp:// or smtps:// URL');
+  if (!(settings.jitterRatio >= 0 && settings.jitterRatio <= 0.5))
+    throw new RangeError(`MonitorModule option jitterRatio must be 0..0.5, got ${settings.jitterRatio}`);
+  if (!(settings.maxJitterMs >= 0))
+    throw new RangeError(`MonitorModule option maxJitterMs must be >= 0, got ${settings.maxJitterMs}`);
+  if (typeof settings.runScheduler !== 'boolean')
+    throw new TypeError('MonitorModule option runScheduler must be a boolean');
+  if (settings.smtpUrl !== undefined && !/^smtps?:\/\/.+/.test(settings.smtpUrl))
+    throw new TypeError('MonitorModule option smtpUrl must be an smtp:// or smtps:// URL');
   return settings;
 }

@@ -9,7 +9,12 @@ import { TypeormMonitorStore } from './infrastructure/typeorm/typeorm-monitor.st
 import { MonitorScheduler } from './jobs/monitor.scheduler';
 import { MonitorWorker } from './jobs/monitor.worker';
 import { ConfigurableModuleClass, MONITOR_OPTIONS } from './monitor.module-definition';
-import { MONITOR_SETTINGS, MonitorModuleOptions, MonitorSettings, resolveMonitorSettings } from './monitor-options.interface';
+import {
+  MONITOR_SETTINGS,
+  MonitorModuleOptions,
+  MonitorSettings,
+  resolveMonitorSettings,
+} from './monitor-options.interface';
 import { MailTransport } from './ports/mail.transport';
 import { MonitorStore } from './ports/monitor.store';
 
@@ -22,12 +27,21 @@ import { MonitorStore } from './ports/monitor.store';
 @Module({
   imports: [ScheduleModule.forRoot()],
   providers: [
-    { provide: MONITOR_SETTINGS, inject: [MONITOR_OPTIONS], useFactory: (options: MonitorModuleOptions): MonitorSettings => resolveMonitorSettings(options) },
-    { provide: MonitorStore, inject: [DataSource], useFactory: (dataSource: DataSource) => new TypeormMonitorStore(dataSource) },
+    {
+      provide: MONITOR_SETTINGS,
+      inject: [MONITOR_OPTIONS],
+      useFactory: (options: MonitorModuleOptions): MonitorSettings => resolveMonitorSettings(options),
+    },
+    {
+      provide: MonitorStore,
+      inject: [DataSource],
+      useFactory: (dataSource: DataSource) => new TypeormMonitorStore(dataSource),
+    },
     {
       provide: MailTransport,
       inject: [MONITOR_SETTINGS],
-      useFactory: (settings: MonitorSettings): MailTransport => (settings.smtpUrl ? new SmtpMailTransport(settings.smtpUrl) : new LogMailTransport()),
+      useFactory: (settings: MonitorSettings): MailTransport =>
+        settings.smtpUrl ? new SmtpMailTransport(settings.smtpUrl) : new LogMailTransport(),
     },
     MonitorsService,
     MonitorNotifier,

@@ -3,7 +3,12 @@ import { Webhook } from 'standardwebhooks';
 import { AccountsService, CreditLedger } from '@quarry/accounts';
 import { FixtureServer, startFixtureServer } from '@quarry/testing';
 import { MonitorCheck, MonitorStore, MonitorsService } from '../src';
-import { createMonitorTestContext, eventually, MonitorTestContext, monitorEngines } from './support/monitor-test-module';
+import {
+  createMonitorTestContext,
+  eventually,
+  MonitorTestContext,
+  monitorEngines,
+} from './support/monitor-test-module';
 import { SmtpSink, startSmtpSink } from './support/smtp-sink';
 
 const original = [
@@ -44,7 +49,11 @@ describe.each(monitorEngines())('monitor checks on %s', (_name, engine) => {
       },
     });
     smtp = await startSmtpSink();
-    context = await createMonitorTestContext({ engine, allowHosts: [origin.hostPort], options: { smtpUrl: smtp.url, webhookBackoffMs: 50, emailBackoffMs: 50 } });
+    context = await createMonitorTestContext({
+      engine,
+      allowHosts: [origin.hostPort],
+      options: { smtpUrl: smtp.url, webhookBackoffMs: 50, emailBackoffMs: 50 },
+    });
     monitors = context.moduleRef.get(MonitorsService);
     store = context.moduleRef.get(MonitorStore);
     accounts = context.moduleRef.get(AccountsService);
@@ -58,7 +67,10 @@ describe.each(monitorEngines())('monitor checks on %s', (_name, engine) => {
 
   const checksOf = (accountId: string, id: string) => monitors.checks(accountId, id, { limit: 200 });
   async function nextCheck(accountId: string, id: string, count: number): Promise<MonitorCheck> {
-    const checks = await eventually(() => checksOf(accountId, id), (list) => list.length >= count);
+    const checks = await eventually(
+      () => checksOf(accountId, id),
+      (list) => list.length >= count,
+    );
     return checks[0];
   }
   async function runNow(accountId: string, id: string, expected: number): Promise<MonitorCheck> {
@@ -70,9 +82,18 @@ describe.each(monitorEngines())('monitor checks on %s', (_name, engine) => {
   it('records a baseline, then unchanged, then a change with its line diff, an email and a signed webhook', async () => {
     content = original;
     const account = await accounts.create('owner@example.com', 20);
-    const created = await monitors.create(account.id, { url: `${origin.origin}/page`, notifications: { webhook: { url: `${origin.origin}/hook` } } });
+    const created = await monitors.create(account.id, {
+      url: `${origin.origin}/page`,
+      notifications: { webhook: { url: `${origin.origin}/hook` } },
+    });
     expect(created.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    expect(created.monitor).toMatchObject({ status: 'active', intervalMinutes: 60, consecutiveFailures: 0, lastCheckedAt: null, lastChangedAt: null });
+    expect(created.monitor).toMatchObject({
+      status: 'active',
+      intervalMinutes: 60,
+      consecutiveFailures: 0,
+      lastCheckedAt: null,
+      lastChangedAt: null,
+    });
     expect(created.monitor.channels).toEqual([
       { id: expect.any(String), type: 'email', destination: 'owner@example.com', enabled: true },
       { id: expect.any(String), type: 'webhook', destination: `${origin.origin}/hook`, enabled: true },
@@ -80,19 +101,40 @@ describe.each(monitorEngines())('monitor checks on %s', (_name, engine) => {
     const id = created.monitor.id;
 
     const baseline = await nextCheck(account.id, id, 1);
-    expect(baseline).toMatchObject({ monitorId: id, outcome: 'baseline', scrapeTier: 'http', errorCode: null, errorMessage: null });
+    expect(baseline).toMatchObject({
+      monitorId: id,
+      outcome: 'baseline',
+      scrapeTier: 'http',
+      errorCode: null,
+      errorMessage: null,
+    });
     expect(baseline.durationMs).toBeGreaterThanOrEqual(0);
     expect(await ledger.balance(account.id)).toBe(19);
 
     expect(await runNow(account.id, id, 2)).toMatchObject({ outcome: 'unchanged', scrapeTier: 'http' });
     expect(origin.hits('/page')).toBeGreaterThanOrEqual(2);
 
-    content = [original[0], 'Opening hours are Monday to Saturday, from eight in the morning until six in the evening.', original[2], 'The price of the basic plan is twelve euros per month, billed once a year in advance.', original[4]];
+    content = [
+      original[0],
+      'Opening hours are Monday to Saturday, from eight in the morning until six in the evening.',
+      original[2],
+      'The price of the basic plan is twelve euros per month, billed once a year in advance.',
+      original[4],
+    ];
     const changed = await runNow(account.id, id, 3);
     expect(changed.outcome).toBe('changed');
     const [event] = await monitors.events(account.id, id, { limit: 50 });
-    expect(event.summary).toEqual({ addedLines: [content[1], content[3]], removedLines: [original[1], original[3]], addedCount: 2, removedCount: 2 });
-    expect(event).toMatchObject({ monitorId: id, previousTitle: 'Tracked page', currentTitle: 'Tracked page' });
+    expect(event.summary).toEqual({
+      addedLines: [content[1], content[3]],
+      removedLines: [original[1], original[3]],
+      addedCount: 2,
+      removedCount: 2,
+    });
+    expect(event).toMatchObject({
+      monitorId: id,
+      previousTitle: 'Tracked page',
+      currentTitle: 'Tracked page',
+    });
     expect(event.previousHash).toMatch(/^[0-9a-f]{64}$/);
     expect(event.currentHash).not.toBe(event.previousHash);
     const monitor = await monitors.get(account.id, id);
@@ -100,7 +142,12 @@ describe.each(monitorEngines())('monitor checks on %s', (_name, engine) => {
     expect(monitor.lastCheckedAt).toEqual(changed.checkedAt);
     expect(await ledger.balance(account.id)).toBe(17);
 
-    const mail = (await eventually(async () => smtp.messages.filter((m) => m.to.includes('owner@example.com')), (list) => list.length >= 1))[0];
+    const mail = (
+      await eventually(
+        async () => smtp.messages.filter((m) => m.to.includes('owner@example.com')),
+        (list) => list.length >= 1,
+      )
+    )[0];
     expect(mail.subject).toContain('Tracked page');
     for (const line of [content[1], content[3]]) {
       expect(mail.text).toContain(`+ ${line}`);
@@ -110,13 +157,22 @@ describe.each(monitorEngines())('monitor checks on %s', (_name, engine) => {
     expect(mail.text).toContain(`${origin.origin}/page`);
     expect(mail.html).toContain(`href="${origin.origin}/page"`);
 
-    await eventually(async () => hooks.length, (n) => n >= 1);
-    const payload = new Webhook(created.webhookSecret).verify(hooks[0].body, hooks[0].headers as Record<string, string>) as Record<string, any>;
+    await eventually(
+      async () => hooks.length,
+      (n) => n >= 1,
+    );
+    const payload = new Webhook(created.webhookSecret).verify(
+      hooks[0].body,
+      hooks[0].headers as Record<string, string>,
+    ) as { type: string; monitor: Record<string, unknown>; event: unknown };
     expect(payload.type).toBe('monitor.changed');
     expect(payload.monitor).toMatchObject({ id, url: `${origin.origin}/page`, status: 'active' });
     expect(payload.monitor).not.toHaveProperty('webhookSecret');
     expect(payload.event).toEqual(JSON.parse(JSON.stringify(event)));
-    const notifications = await eventually(() => store.notifications(id), (list) => list.every((n) => n.status === 'delivered'));
+    const notifications = await eventually(
+      () => store.notifications(id),
+      (list) => list.every((n) => n.status === 'delivered'),
+    );
     expect(notifications.map((n) => n.channelType).sort()).toEqual(['email', 'webhook']);
     expect(smtp.messages).toHaveLength(1);
     expect(hooks).toHaveLength(1);
@@ -127,14 +183,23 @@ describe.each(monitorEngines())('monitor checks on %s', (_name, engine) => {
     const account = await accounts.create('flaky@example.com', 20);
     const url = `${origin.origin}/flaky`;
     let failing = false;
-    origin.route('/flaky', () => (failing ? { status: 500, body: 'boom' } : { body: page(original, 'Flaky page') }));
+    origin.route('/flaky', () =>
+      failing ? { status: 500, body: 'boom' } : { body: page(original, 'Flaky page') },
+    );
     const { monitor } = await monitors.create(account.id, { url, notifications: { email: false } });
-    expect(monitor.channels).toEqual([{ id: expect.any(String), type: 'email', destination: 'flaky@example.com', enabled: false }]);
+    expect(monitor.channels).toEqual([
+      { id: expect.any(String), type: 'email', destination: 'flaky@example.com', enabled: false },
+    ]);
     expect((await nextCheck(account.id, monitor.id, 1)).outcome).toBe('baseline');
 
     failing = true;
     const error = await runNow(account.id, monitor.id, 2);
-    expect(error).toMatchObject({ outcome: 'error', errorCode: 'ORIGIN_ERROR', scrapeTier: null, errorMessage: expect.any(String) });
+    expect(error).toMatchObject({
+      outcome: 'error',
+      errorCode: 'ORIGIN_ERROR',
+      scrapeTier: null,
+      errorMessage: expect.any(String),
+    });
     expect((await monitors.get(account.id, monitor.id)).consecutiveFailures).toBe(1);
     await runNow(account.id, monitor.id, 3);
     expect((await monitors.get(account.id, monitor.id)).consecutiveFailures).toBe(2);
@@ -155,7 +220,10 @@ describe.each(monitorEngines())('monitor checks on %s', (_name, engine) => {
       return { status: 200 };
     });
     const before = smtp.messages.length;
-    const created = await monitors.create(account.id, { url: `${origin.origin}/broken`, notifications: { webhook: { url: `${origin.origin}/broken-hook` } } });
+    const created = await monitors.create(account.id, {
+      url: `${origin.origin}/broken`,
+      notifications: { webhook: { url: `${origin.origin}/broken-hook` } },
+    });
     const id = created.monitor.id;
     await nextCheck(account.id, id, 1);
     for (let n = 2; n <= 10; n++) await runNow(account.id, id, n);
@@ -163,10 +231,18 @@ describe.each(monitorEngines())('monitor checks on %s', (_name, engine) => {
     expect(paused).toMatchObject({ status: 'paused', consecutiveFailures: 10 });
     await expect(monitors.runNow(account.id, id)).rejects.toMatchObject({ status: 404 });
 
-    const mails = await eventually(async () => smtp.messages.slice(before).filter((m) => m.to.includes('broken@example.com')), (list) => list.length >= 1);
+    const mails = await eventually(
+      async () => smtp.messages.slice(before).filter((m) => m.to.includes('broken@example.com')),
+      (list) => list.length >= 1,
+    );
     expect(mails[0].subject).toContain('Monitoring paused');
-    await eventually(async () => hooked.length, (n) => n >= 1);
-    expect(new Webhook(created.webhookSecret).verify(hooked[0].body, hooked[0].headers as Record<string, string>)).toMatchObject({ type: 'monitor.paused', monitor: { id, status: 'paused' } });
+    await eventually(
+      async () => hooked.length,
+      (n) => n >= 1,
+    );
+    expect(
+      new Webhook(created.webhookSecret).verify(hooked[0].body, hooked[0].headers as Record<string, string>),
+    ).toMatchObject({ type: 'monitor.paused', monitor: { id, status: 'paused' } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mails).toHaveLength(1);
     expect(hooked).toHaveLength(1);
@@ -184,8 +260,14 @@ describe.each(monitorEngines())('monitor checks on %s', (_name, engine) => {
     expect((await nextCheck(account.id, monitor.id, 1)).outcome).toBe('baseline');
     expect(await ledger.balance(account.id)).toBe(0);
     const hits = origin.hits('/poor');
-    expect(await runNow(account.id, monitor.id, 2)).toMatchObject({ outcome: 'error', errorCode: 'payment_required' });
+    expect(await runNow(account.id, monitor.id, 2)).toMatchObject({
+      outcome: 'error',
+      errorCode: 'payment_required',
+    });
     expect(origin.hits('/poor')).toBe(hits);
-    await expect(monitors.create(account.id, { url: `${origin.origin}/poor` })).rejects.toMatchObject({ status: 402, code: 'payment_required' });
+    await expect(monitors.create(account.id, { url: `${origin.origin}/poor` })).rejects.toMatchObject({
+      status: 402,
+      code: 'payment_required',
+    });
   });
 });

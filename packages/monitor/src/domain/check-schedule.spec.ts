@@ -14,7 +14,9 @@ describe('check schedule', () => {
 
   it('spreads monitors created in the same second over the span', () => {
     const from = new Date();
-    const seconds = new Set(Array.from({ length: 1000 }, () => Math.floor(nextCheckAt(from, 60, settings).getTime() / 1000)));
+    const seconds = new Set(
+      Array.from({ length: 1000 }, () => Math.floor(nextCheckAt(from, 60, settings).getTime() / 1000)),
+    );
     expect(seconds.size).toBeGreaterThan(500);
   });
 

@@ -14,7 +14,12 @@ export function jitterSpanMs(intervalMinutes: number, settings: JitterSettings):
  * When the check after one at `from` is due: one interval later, shifted at random within the
  * jitter span so monitors created (or resumed) together drift apart instead of firing in the same second.
  */
-export function nextCheckAt(from: Date, intervalMinutes: number, settings: JitterSettings, random: () => number = Math.random): Date {
+export function nextCheckAt(
+  from: Date,
+  intervalMinutes: number,
+  settings: JitterSettings,
+  random: () => number = Math.random,
+): Date {
   const span = jitterSpanMs(intervalMinutes, settings);
   return new Date(from.getTime() + intervalMinutes * 60_000 + Math.round((random() * 2 - 1) * span));
 }

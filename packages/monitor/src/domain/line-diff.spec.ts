@@ -4,17 +4,37 @@ describe('diffLines', () => {
   it('names exactly the lines added and removed, in page order', () => {
     const before = ['# Title', '', 'alpha', '', 'beta', '', 'gamma', '', 'delta'].join('\n');
     const after = ['# Title', '', 'alpha', '', 'BETA', '', 'gamma', '', 'DELTA', '', 'epsilon'].join('\n');
-    expect(diffLines(before, after)).toEqual({ addedLines: ['BETA', 'DELTA', 'epsilon'], removedLines: ['beta', 'delta'], addedCount: 3, removedCount: 2 });
+    expect(diffLines(before, after)).toEqual({
+      addedLines: ['BETA', 'DELTA', 'epsilon'],
+      removedLines: ['beta', 'delta'],
+      addedCount: 3,
+      removedCount: 2,
+    });
   });
 
   it('keeps repeated lines apart and reports moved ones', () => {
     expect(diffLines('a\nb\na\nc', 'a\nc\na\nb')).toMatchObject({ addedCount: 2, removedCount: 2 });
-    expect(diffLines('x\nx\nx', 'x\nx')).toEqual({ addedLines: [], removedLines: ['x'], addedCount: 0, removedCount: 1 });
+    expect(diffLines('x\nx\nx', 'x\nx')).toEqual({
+      addedLines: [],
+      removedLines: ['x'],
+      addedCount: 0,
+      removedCount: 1,
+    });
   });
 
   it('handles empty texts and identical texts', () => {
-    expect(diffLines('', 'one\ntwo')).toEqual({ addedLines: ['one', 'two'], removedLines: [], addedCount: 2, removedCount: 0 });
-    expect(diffLines('same\ntext', 'same\ntext')).toEqual({ addedLines: [], removedLines: [], addedCount: 0, removedCount: 0 });
+    expect(diffLines('', 'one\ntwo')).toEqual({
+      addedLines: ['one', 'two'],
+      removedLines: [],
+      addedCount: 2,
+      removedCount: 0,
+    });
+    expect(diffLines('same\ntext', 'same\ntext')).toEqual({
+      addedLines: [],
+      removedLines: [],
+      addedCount: 0,
+      removedCount: 0,
+    });
   });
 
   it('caps the arrays but counts every line', () => {

@@ -9,7 +9,12 @@ export const MAX_SUMMARY_LINES = 200;
  * When the texts differ in more than `maxEdits` lines, the common lines are matched as multisets
  * instead, which still names every added and removed line but may miss moved ones.
  */
-export function diffLines(before: string, after: string, maxLines = MAX_SUMMARY_LINES, maxEdits = 1000): ChangeSummary {
+export function diffLines(
+  before: string,
+  after: string,
+  maxLines = MAX_SUMMARY_LINES,
+  maxEdits = 1000,
+): ChangeSummary {
   const { added, removed } = editScript(splitLines(before), splitLines(after), maxEdits);
   const addedLines = added.filter((line) => line.trim() !== '');
   const removedLines = removed.filter((line) => line.trim() !== '');
@@ -29,7 +34,12 @@ function editScript(a: string[], b: string[], maxEdits: number): { added: string
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head += 1;
   let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail += 1;
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  )
+    tail += 1;
   const x = a.slice(head, a.length - tail);
   const y = b.slice(head, b.length - tail);
   if (x.length === 0 || y.length === 0) return { added: y, removed: x };
@@ -37,7 +47,11 @@ function editScript(a: string[], b: string[], maxEdits: number): { added: string
 }
 
 /** Myers' greedy shortest edit script; undefined when it needs more than `maxEdits` edits. */
-function myers(a: string[], b: string[], maxEdits: number): { added: string[]; removed: string[] } | undefined {
+function myers(
+  a: string[],
+  b: string[],
+  maxEdits: number,
+): { added: string[]; removed: string[] } | undefined {
   const n = a.length;
   const m = b.length;
   const limit = Math.min(n + m, maxEdits);
@@ -48,7 +62,10 @@ function myers(a: string[], b: string[], maxEdits: number): { added: string[]; r
     trace.push(v.slice());
     const next = v.slice();
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]) ? v[offset + k + 1] : v[offset + k - 1] + 1;
+      let x =
+        k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1])
+          ? v[offset + k + 1]
+          : v[offset + k - 1] + 1;
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) {
         x += 1;
@@ -86,7 +103,8 @@ function backtrack(trace: Int32Array[], a: string[], b: string[], offset: number
 }
 
 function multisetDifference(a: string[], b: string[]): { added: string[]; removed: string[] } {
-  const count = (lines: string[]) => lines.reduce((map, line) => map.set(line, (map.get(line) ?? 0) + 1), new Map<string, number>());
+  const count = (lines: string[]) =>
+    lines.reduce((map, line) => map.set(line, (map.get(line) ?? 0) + 1), new Map<string, number>());
   const inA = count(a);
   const inB = count(b);
   const take = (lines: string[], other: Map<string, number>) =>

@@ -11,7 +11,7 @@ import { CheckOutcome, MonitorCheck, MonitorRecord } from './monitor';
 import { CheckFailure, MonitorNotifier } from './monitor.notifier';
 
 /** Concurrent checks of one monitor: how often a check re-reads the content another one just stored. */
-const CONTENT_RACE_RETRIES = 5;
+const CONTENT_RACE_RETRIES = 50;
 
 /**
  * Runs one check of a monitor: a fresh scrape, the normalised Markdown's hash compared with the
@@ -43,23 +43,42 @@ export class MonitorCheckRunner {
     let scraped: ScrapeOutcome;
     try {
       await this.ledger.requireBalance(monitor.accountId, this.settings.price);
-      scraped = await this.scraper.scrape({ url: monitor.url, forceFresh: true, timeoutMs: this.settings.checkTimeoutMs });
-      if (this.settings.price > 0) await this.ledger.charge(monitor.accountId, this.settings.price, 'monitorCheck', checkId);
+      scraped = await this.scraper.scrape({
+        url: monitor.url,
+        forceFresh: true,
+        timeoutMs: this.settings.checkTimeoutMs,
+      });
+      if (this.settings.price > 0)
+        await this.ledger.charge(monitor.accountId, this.settings.price, 'monitorCheck', checkId);
     } catch (error) {
       return this.failed(monitor, checkId, started, failureOf(error));
     }
     return this.succeeded(monitor, checkId, started, scraped);
   }
 
-  private async succeeded(read: MonitorRecord, checkId: string, started: number, { result, tier }: ScrapeOutcome): Promise<MonitorCheck | undefined> {
+  private async succeeded(
+    read: MonitorRecord,
+    checkId: string,
+    started: number,
+    { result, tier }: ScrapeOutcome,
+  ): Promise<MonitorCheck | undefined> {
     const markdown = normalizeMarkdown(result.markdown);
     const hash = contentHash(markdown);
     const checkedAt = this.clock.now();
     let monitor: MonitorRecord | undefined = read;
     let outcome: CheckOutcome | undefined;
     for (let attempt = 0; attempt < CONTENT_RACE_RETRIES && monitor; attempt++) {
-      const candidate: CheckOutcome = monitor.contentHash === null ? 'baseline' : monitor.contentHash === hash ? 'unchanged' : 'changed';
-      if (await this.store.recordSuccess(monitor.id, monitor.contentVersion, { hash, markdown, title: result.title, checkedAt, changed: candidate === 'changed' })) {
+      const candidate: CheckOutcome =
+        monitor.contentHash === null ? 'baseline' : monitor.contentHash === hash ? 'unchanged' : 'changed';
+      if (
+        await this.store.recordSuccess(monitor.id, monitor.contentVersion, {
+          hash,
+          markdown,
+          title: result.title,
+          checkedAt,
+          changed: candidate === 'changed',
+        })
+      ) {
         outcome = candidate;
         break;
       }
@@ -98,7 +117,12 @@ export class MonitorCheckRunner {
     return check;
   }
 
-  private async failed(monitor: MonitorRecord, checkId: string, started: number, failure: CheckFailure): Promise<MonitorCheck | undefined> {
+  private async failed(
+    monitor: MonitorRecord,
+    checkId: string,
+    started: number,
+    failure: CheckFailure,
+  ): Promise<MonitorCheck | undefined> {
     const checkedAt = this.clock.now();
     const failures = await this.store.recordFailure(monitor.id, checkedAt);
     if (failures === undefined) return undefined;
@@ -112,8 +136,14 @@ export class MonitorCheckRunner {
       errorMessage: failure.message,
       checkedAt,
     });
-    if (failures >= this.settings.maxConsecutiveFailures && (await this.store.pauseAfterFailures(monitor.id, this.settings.maxConsecutiveFailures, checkedAt))) {
-      this.logger.warn({ monitorId: monitor.id, failures, errorCode: failure.code }, 'Monitor paused after consecutive failed checks');
+    if (
+      failures >= this.settings.maxConsecutiveFailures &&
+      (await this.store.pauseAfterFailures(monitor.id, this.settings.maxConsecutiveFailures, checkedAt))
+    ) {
+      this.logger.warn(
+        { monitorId: monitor.id, failures, errorCode: failure.code },
+        'Monitor paused after consecutive failed checks',
+      );
       const current = await this.store.get(monitor.id);
       if (current) await this.notifier.paused(current, failures, failure, checkId);
     }
@@ -123,7 +153,8 @@ export class MonitorCheckRunner {
 }
 
 function failureOf(error: unknown): CheckFailure {
-  if (error instanceof PaymentRequiredError) return { code: 'payment_required', message: 'The account has no credits left for this check.' };
+  if (error instanceof PaymentRequiredError)
+    return { code: 'payment_required', message: 'The account has no credits left for this check.' };
   if (error instanceof QuarryError) return { code: error.code, message: error.message };
   new Logger(MonitorCheckRunner.name).error({ err: error }, 'Monitor check failed unexpectedly');
   return { code: 'SCRAPE_FAILED', message: 'The check failed unexpectedly.' };

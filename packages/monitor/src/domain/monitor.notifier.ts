@@ -32,14 +32,27 @@ export class MonitorNotifier {
     );
   }
 
-  async paused(monitor: MonitorRecord, failures: number, lastError: CheckFailure, checkId: string): Promise<void> {
+  async paused(
+    monitor: MonitorRecord,
+    failures: number,
+    lastError: CheckFailure,
+    checkId: string,
+  ): Promise<void> {
     const view = monitorView(monitor);
     await this.notify(monitor, 'monitor.paused', null, `paused:${checkId}`, (channel) =>
-      channel.type === 'email' ? JSON.stringify(pausedEmail(view, failures, lastError)) : pausedWebhookBody(view, lastError),
+      channel.type === 'email'
+        ? JSON.stringify(pausedEmail(view, failures, lastError))
+        : pausedWebhookBody(view, lastError),
     );
   }
 
-  private async notify(monitor: MonitorRecord, kind: NotificationKind, eventId: string | null, cause: string, message: (channel: MonitorChannel) => string): Promise<void> {
+  private async notify(
+    monitor: MonitorRecord,
+    kind: NotificationKind,
+    eventId: string | null,
+    cause: string,
+    message: (channel: MonitorChannel) => string,
+  ): Promise<void> {
     for (const channel of monitor.channels.filter((c) => c.enabled)) {
       const id = derivedUuid(`notification:${cause}:${channel.id}`);
       await this.store.addNotification({
@@ -59,9 +72,19 @@ export class MonitorNotifier {
       });
       const retry =
         channel.type === 'webhook'
-          ? { attempts: this.settings.webhookAttempts, backoff: { type: 'exponential' as const, delay: this.settings.webhookBackoffMs, jitter: true } }
-          : { attempts: this.settings.emailAttempts, backoff: { type: 'exponential' as const, delay: this.settings.emailBackoffMs, jitter: true } };
-      await this.queue.add<MonitorNotificationMessage>(MONITOR_NOTIFICATION_QUEUE, { notificationId: id }, { jobId: `monitor-notification-${id}`, ...retry });
+          ? {
+              attempts: this.settings.webhookAttempts,
+              backoff: { type: 'exponential' as const, delay: this.settings.webhookBackoffMs, jitter: true },
+            }
+          : {
+              attempts: this.settings.emailAttempts,
+              backoff: { type: 'exponential' as const, delay: this.settings.emailBackoffMs, jitter: true },
+            };
+      await this.queue.add<MonitorNotificationMessage>(
+        MONITOR_NOTIFICATION_QUEUE,
+        { notificationId: id },
+        { jobId: `monitor-notification-${id}`, ...retry },
+      );
     }
   }
 }

@@ -3,10 +3,23 @@ import { Clock, IdGenerator, InvalidRequestError, JobQueue, NotFoundError, Quarr
 import { AccountsService, CreditLedger } from '@quarry/accounts';
 import { generateWebhookSecret, isPolicyRejection, isWebhookSecret, PublicUrlPolicy } from '@quarry/net';
 import { MONITOR_CHECK_QUEUE, MonitorCheckMessage } from '../jobs/monitor-job-queues';
-import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES, MONITOR_SETTINGS, MonitorSettings } from '../monitor-options.interface';
+import {
+  MAX_INTERVAL_MINUTES,
+  MIN_INTERVAL_MINUTES,
+  MONITOR_SETTINGS,
+  MonitorSettings,
+} from '../monitor-options.interface';
 import { HistoryPage, MonitorStore } from '../ports/monitor.store';
 import { checkJobId, nextCheckAt } from './check-schedule';
-import { Monitor, MonitorChannel, MonitorCheck, MonitorEvent, MonitorRecord, MonitorStatus, monitorView } from './monitor';
+import {
+  Monitor,
+  MonitorChannel,
+  MonitorCheck,
+  MonitorEvent,
+  MonitorRecord,
+  MonitorStatus,
+  monitorView,
+} from './monitor';
 
 export interface CreateMonitorRequest {
   url: string;
@@ -32,7 +45,12 @@ export interface CreatedMonitor {
 /** Creating one monitor more than `maxMonitorsPerAccount` allows. */
 export class MonitorLimitError extends QuarryError {
   constructor(limit: number) {
-    super('monitor_limit_reached', `This account already has ${limit} monitors, the most it may have; delete one first.`, 409, { limit });
+    super(
+      'monitor_limit_reached',
+      `This account already has ${limit} monitors, the most it may have; delete one first.`,
+      409,
+      { limit },
+    );
   }
 }
 
@@ -65,12 +83,29 @@ export class MonitorsService {
 
     const account = await this.accounts.get(accountId);
     const now = this.clock.now();
-    const channels: MonitorChannel[] = [{ id: this.ids.uuid(), type: 'email', destination: account.email, enabled: request.notifications?.email ?? true }];
-    if (webhook) channels.push({ id: this.ids.uuid(), type: 'webhook', destination: webhook.url, enabled: true });
+    const channels: MonitorChannel[] = [
+      {
+        id: this.ids.uuid(),
+        type: 'email',
+        destination: account.email,
+        enabled: request.notifications?.email ?? true,
+      },
+    ];
+    if (webhook)
+      channels.push({ id: this.ids.uuid(), type: 'webhook', destination: webhook.url, enabled: true });
     const webhookSecret = webhook?.secret ?? generateWebhookSecret();
     const id = this.ids.uuid();
     const created = await this.store.create(
-      { id, accountId, url: request.url, intervalMinutes, webhookSecret, nextCheckAt: nextCheckAt(now, intervalMinutes, this.settings), createdAt: now, channels },
+      {
+        id,
+        accountId,
+        url: request.url,
+        intervalMinutes,
+        webhookSecret,
+        nextCheckAt: nextCheckAt(now, intervalMinutes, this.settings),
+        createdAt: now,
+        channels,
+      },
       this.settings.maxMonitorsPerAccount,
     );
     if (!created) throw new MonitorLimitError(this.settings.maxMonitorsPerAccount);
@@ -95,7 +130,9 @@ export class MonitorsService {
     const intervalMinutes = changes.intervalMinutes ?? monitor.intervalMinutes;
     const resuming = changes.status === 'active' && monitor.status === 'paused';
     const status = changes.status ?? monitor.status;
-    const rescheduled = resuming || (changes.intervalMinutes !== undefined && changes.intervalMinutes !== monitor.intervalMinutes);
+    const rescheduled =
+      resuming ||
+      (changes.intervalMinutes !== undefined && changes.intervalMinutes !== monitor.intervalMinutes);
     await this.store.update(id, {
       status,
       intervalMinutes,
@@ -132,11 +169,15 @@ export class MonitorsService {
 
   /** Queues the check of `monitorId` due at `scheduledAt`; the job id makes a second queueing a no-op. */
   queueCheck(monitorId: string, scheduledAt: number): Promise<unknown> {
-    return this.queue.add<MonitorCheckMessage>(MONITOR_CHECK_QUEUE, { monitorId, scheduledAt }, {
-      jobId: checkJobId(monitorId, scheduledAt),
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 5000, jitter: true },
-    });
+    return this.queue.add<MonitorCheckMessage>(
+      MONITOR_CHECK_QUEUE,
+      { monitorId, scheduledAt },
+      {
+        jobId: checkJobId(monitorId, scheduledAt),
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 5000, jitter: true },
+      },
+    );
   }
 
   /** The monitor, for its owner only: anyone else gets the same 404 as for an unknown id. */
@@ -150,8 +191,12 @@ export class MonitorsService {
     try {
       await this.policy.check(url);
     } catch (error) {
-      if (isPolicyRejection(error)) throw new InvalidRequestError(`The ${field} must be a public http(s) URL.`, { [field]: error.message });
-      if (error instanceof Error && error.name === 'NetError') throw new InvalidRequestError(`The ${field} cannot be reached.`, { [field]: error.message });
+      if (isPolicyRejection(error))
+        throw new InvalidRequestError(`The ${field} must be a public http(s) URL.`, {
+          [field]: error.message,
+        });
+      if (error instanceof Error && error.name === 'NetError')
+        throw new InvalidRequestError(`The ${field} cannot be reached.`, { [field]: error.message });
       throw error;
     }
   }
@@ -159,18 +204,23 @@ export class MonitorsService {
 
 function assertInterval(minutes: number): void {
   if (!Number.isInteger(minutes) || minutes < MIN_INTERVAL_MINUTES || minutes > MAX_INTERVAL_MINUTES) {
-    throw new InvalidRequestError('The interval is out of range.', { intervalMinutes: `must be an integer from ${MIN_INTERVAL_MINUTES} to ${MAX_INTERVAL_MINUTES}` });
+    throw new InvalidRequestError('The interval is out of range.', {
+      intervalMinutes: `must be an integer from ${MIN_INTERVAL_MINUTES} to ${MAX_INTERVAL_MINUTES}`,
+    });
   }
 }
 
 function assertSecret(secret: string): void {
   const field = 'notifications.webhook.secret';
   if (secret.length < MIN_SECRET_LENGTH || secret.length > MAX_SECRET_LENGTH) {
-    throw new InvalidRequestError('The webhook secret has the wrong length.', { [field]: `must be ${MIN_SECRET_LENGTH} to ${MAX_SECRET_LENGTH} characters` });
+    throw new InvalidRequestError('The webhook secret has the wrong length.', {
+      [field]: `must be ${MIN_SECRET_LENGTH} to ${MAX_SECRET_LENGTH} characters`,
+    });
   }
   if (!isWebhookSecret(secret)) {
     throw new InvalidRequestError('The webhook secret is not a Standard Webhooks secret.', {
-      [field]: 'must be base64 (optionally prefixed with whsec_), e.g. whsec_ followed by the base64 of 32 random bytes',
+      [field]:
+        'must be base64 (optionally prefixed with whsec_), e.g. whsec_ followed by the base64 of 32 random bytes',
     });
   }
 }

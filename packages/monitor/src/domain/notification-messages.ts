@@ -7,7 +7,10 @@ export interface EmailContent {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string,
+  );
 
 /** How a page is named in a subject: its title, else its URL. */
 function pageName(url: string, title: string | null): string {
@@ -24,7 +27,9 @@ function lineSection(heading: string, marker: string, lines: string[], total: nu
 function htmlSection(heading: string, lines: string[], total: number, colour: string): string {
   if (total === 0) return '';
   const more = total > lines.length ? `<li>... and ${total - lines.length} more</li>` : '';
-  const items = lines.map((line) => `<li style="color:${colour}"><code>${escapeHtml(line)}</code></li>`).join('');
+  const items = lines
+    .map((line) => `<li style="color:${colour}"><code>${escapeHtml(line)}</code></li>`)
+    .join('');
   return `<h3>${escapeHtml(heading)} (${total})</h3><ul>${items}${more}</ul>`;
 }
 
@@ -52,12 +57,18 @@ export function changeEmail(monitor: Monitor, event: MonitorEvent): EmailContent
 }
 
 /** The email sent once when a monitor paused itself after repeated failures. */
-export function pausedEmail(monitor: Monitor, failures: number, lastError: { code: string; message: string }): EmailContent {
+export function pausedEmail(
+  monitor: Monitor,
+  failures: number,
+  lastError: { code: string; message: string },
+): EmailContent {
   const text = [
     `Monitoring of ${monitor.url} is paused after ${failures} failed checks in a row.`,
     `Last error: ${lastError.code}: ${lastError.message}`,
     '',
-    'Resume it with PATCH /v1/api/monitors/' + monitor.id + ' {"status":"active"} once the page is reachable again.',
+    'Resume it with PATCH /v1/api/monitors/' +
+      monitor.id +
+      ' {"status":"active"} once the page is reachable again.',
   ].join('\n');
   const html = [
     `<p>Monitoring of <a href="${escapeHtml(monitor.url)}">${escapeHtml(monitor.url)}</a> is paused after ${failures} failed checks in a row.</p>`,
@@ -74,5 +85,9 @@ export function changeWebhookBody(monitor: Monitor, event: MonitorEvent): string
 
 /** The webhook body sent once when a monitor paused itself. */
 export function pausedWebhookBody(monitor: Monitor, lastError: { code: string; message: string }): string {
-  return JSON.stringify({ type: 'monitor.paused', monitor, error: { error: lastError.code, message: lastError.message, url: monitor.url } });
+  return JSON.stringify({
+    type: 'monitor.paused',
+    monitor,
+    error: { error: lastError.code, message: lastError.message, url: monitor.url },
+  });
 }

@@ -34,12 +34,24 @@ export class MonitorsController {
   constructor(private readonly monitors: MonitorsService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Watch a public page for changes; a baseline check is queued at once (1 credit per successful check)' })
+  @ApiOperation({
+    summary:
+      'Watch a public page for changes; a baseline check is queued at once (1 credit per successful check)',
+  })
   @ApiCreatedResponse({ type: CreatedMonitorDto })
-  @ApiBadRequestResponse({ type: ValidationErrorBodyDto, description: 'Invalid body, a page or webhook URL that is not public http(s), or an unusable secret.' })
+  @ApiBadRequestResponse({
+    type: ValidationErrorBodyDto,
+    description: 'Invalid body, a page or webhook URL that is not public http(s), or an unusable secret.',
+  })
   @ApiPaymentRequiredResponse({ type: ErrorBodyDto, description: 'Balance below 1 credit.' })
-  @ApiConflictResponse({ type: ErrorBodyDto, description: 'monitor_limit_reached: the account has the most monitors it may have (default 1000).' })
-  async create(@CurrentAuth() auth: AuthenticatedKey, @Body() body: CreateMonitorDto): Promise<CreatedMonitorDto> {
+  @ApiConflictResponse({
+    type: ErrorBodyDto,
+    description: 'monitor_limit_reached: the account has the most monitors it may have (default 1000).',
+  })
+  async create(
+    @CurrentAuth() auth: AuthenticatedKey,
+    @Body() body: CreateMonitorDto,
+  ): Promise<CreatedMonitorDto> {
     return this.monitors.create(auth.accountId, body);
   }
 
@@ -59,11 +71,18 @@ export class MonitorsController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Pause or resume a monitor (resuming checks now and resets consecutiveFailures), or change its interval' })
+  @ApiOperation({
+    summary:
+      'Pause or resume a monitor (resuming checks now and resets consecutiveFailures), or change its interval',
+  })
   @ApiOkResponse({ type: MonitorResponseDto })
   @ApiBadRequestResponse({ type: ValidationErrorBodyDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
-  async update(@CurrentAuth() auth: AuthenticatedKey, @Param('id') id: string, @Body() body: UpdateMonitorDto): Promise<MonitorResponseDto> {
+  async update(
+    @CurrentAuth() auth: AuthenticatedKey,
+    @Param('id') id: string,
+    @Body() body: UpdateMonitorDto,
+  ): Promise<MonitorResponseDto> {
     if (body.status === undefined && body.intervalMinutes === undefined) {
       throw new InvalidRequestError('Nothing to change.', { status: 'give status and/or intervalMinutes' });
     }
@@ -90,24 +109,40 @@ export class MonitorsController {
   }
 
   @Get(':id/checks')
-  @ApiOperation({ summary: "A monitor's checks, newest first; page with ?before=<checkedAt of the last one>" })
+  @ApiOperation({
+    summary: "A monitor's checks, newest first; page with ?before=<checkedAt of the last one>",
+  })
   @ApiOkResponse({ type: MonitorCheckListDto })
   @ApiBadRequestResponse({ type: ValidationErrorBodyDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
-  async checks(@CurrentAuth() auth: AuthenticatedKey, @Param('id') id: string, @Query() query: HistoryQueryDto): Promise<MonitorCheckListDto> {
+  async checks(
+    @CurrentAuth() auth: AuthenticatedKey,
+    @Param('id') id: string,
+    @Query() query: HistoryQueryDto,
+  ): Promise<MonitorCheckListDto> {
     return { checks: await this.monitors.checks(auth.accountId, id, page(query)) };
   }
 
   @Get(':id/events')
-  @ApiOperation({ summary: "A monitor's change events with their line diffs, newest first; page with ?before=<detectedAt of the last one>" })
+  @ApiOperation({
+    summary:
+      "A monitor's change events with their line diffs, newest first; page with ?before=<detectedAt of the last one>",
+  })
   @ApiOkResponse({ type: MonitorEventListDto })
   @ApiBadRequestResponse({ type: ValidationErrorBodyDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
-  async events(@CurrentAuth() auth: AuthenticatedKey, @Param('id') id: string, @Query() query: HistoryQueryDto): Promise<MonitorEventListDto> {
+  async events(
+    @CurrentAuth() auth: AuthenticatedKey,
+    @Param('id') id: string,
+    @Query() query: HistoryQueryDto,
+  ): Promise<MonitorEventListDto> {
     return { events: await this.monitors.events(auth.accountId, id, page(query)) };
   }
 }
 
 function page(query: HistoryQueryDto): HistoryPage {
-  return { limit: query.limit ?? DEFAULT_PAGE, before: query.before === undefined ? undefined : new Date(query.before) };
+  return {
+    limit: query.limit ?? DEFAULT_PAGE,
+    before: query.before === undefined ? undefined : new Date(query.before),
+  };
 }

@@ -1,4 +1,10 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { Clock } from '@quarry/core';
 import { MonitorsService } from '../domain/monitors.service';
@@ -37,7 +43,8 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    if (this.registry.doesExist('interval', MonitorScheduler.INTERVAL_NAME)) this.registry.deleteInterval(MonitorScheduler.INTERVAL_NAME);
+    if (this.registry.doesExist('interval', MonitorScheduler.INTERVAL_NAME))
+      this.registry.deleteInterval(MonitorScheduler.INTERVAL_NAME);
     await this.running?.catch(() => undefined);
   }
 
@@ -60,7 +67,9 @@ export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicati
     for (let batch = 0; batch < MAX_BATCHES_PER_TICK && !this.stopped; batch++) {
       const due = await this.store.claimDue(this.clock.now(), this.settings.claimBatchSize, this.settings);
       // A claim whose job is not queued (crash here) is lost until the next interval: the monitor is checked one interval late, never twice.
-      await Promise.all(due.map((check) => this.monitors.queueCheck(check.monitorId, check.scheduledAt.getTime())));
+      await Promise.all(
+        due.map((check) => this.monitors.queueCheck(check.monitorId, check.scheduledAt.getTime())),
+      );
       queued += due.length;
       if (due.length < this.settings.claimBatchSize) break;
     }

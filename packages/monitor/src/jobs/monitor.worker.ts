@@ -6,7 +6,12 @@ import { EmailContent } from '../domain/notification-messages';
 import { MONITOR_SETTINGS, MonitorSettings } from '../monitor-options.interface';
 import { MailTransport } from '../ports/mail.transport';
 import { MonitorStore, NotificationStatus } from '../ports/monitor.store';
-import { MONITOR_CHECK_QUEUE, MONITOR_NOTIFICATION_QUEUE, MonitorCheckMessage, MonitorNotificationMessage } from './monitor-job-queues';
+import {
+  MONITOR_CHECK_QUEUE,
+  MONITOR_NOTIFICATION_QUEUE,
+  MonitorCheckMessage,
+  MonitorNotificationMessage,
+} from './monitor-job-queues';
 
 /**
  * Runs queued checks and delivers their notifications, each notification as its own job: a
@@ -26,23 +31,45 @@ export class MonitorWorker implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.queue.process<MonitorCheckMessage>(MONITOR_CHECK_QUEUE, ({ data }) => this.runner.run(data.monitorId, data.scheduledAt).then(() => undefined), {
-      concurrency: this.settings.checkConcurrency,
+    this.queue.process<MonitorCheckMessage>(
+      MONITOR_CHECK_QUEUE,
+      ({ data }) => this.runner.run(data.monitorId, data.scheduledAt).then(() => undefined),
+      {
+        concurrency: this.settings.checkConcurrency,
+      },
+    );
+    this.queue.process<MonitorNotificationMessage>(MONITOR_NOTIFICATION_QUEUE, (job) => this.deliver(job), {
+      concurrency: 8,
     });
-    this.queue.process<MonitorNotificationMessage>(MONITOR_NOTIFICATION_QUEUE, (job) => this.deliver(job), { concurrency: 8 });
   }
 
-  private async deliver({ data: { notificationId }, attempt, maxAttempts }: JobContext<MonitorNotificationMessage>): Promise<void> {
+  private async deliver({
+    data: { notificationId },
+    attempt,
+    maxAttempts,
+  }: JobContext<MonitorNotificationMessage>): Promise<void> {
     const notification = await this.store.notification(notificationId);
     if (!notification || notification.status !== 'pending') return;
     if (notification.channelType === 'email') {
       const email = JSON.parse(notification.message) as EmailContent;
       try {
-        const sent = await this.mail.send({ from: this.settings.emailFrom, to: notification.destination, ...email });
-        await this.store.recordDelivery(notificationId, { status: sent === 'sent' ? 'delivered' : 'recorded', attempts: attempt }, this.clock.now());
+        const sent = await this.mail.send({
+          from: this.settings.emailFrom,
+          to: notification.destination,
+          ...email,
+        });
+        await this.store.recordDelivery(
+          notificationId,
+          { status: sent === 'sent' ? 'delivered' : 'recorded', attempts: attempt },
+          this.clock.now(),
+        );
       } catch (error) {
         const status: NotificationStatus = attempt >= maxAttempts ? 'failed' : 'pending';
-        await this.store.recordDelivery(notificationId, { status, attempts: attempt, lastError: error instanceof Error ? error.message : String(error) }, this.clock.now());
+        await this.store.recordDelivery(
+          notificationId,
+          { status, attempts: attempt, lastError: error instanceof Error ? error.message : String(error) },
+          this.clock.now(),
+        );
         throw error;
       }
       return;
@@ -55,8 +82,16 @@ export class MonitorWorker implements OnModuleInit {
       webhookId: `msg_${notification.id}`,
       secrets: [monitor.webhookSecret],
     });
-    const status: NotificationStatus = outcome.delivered ? 'delivered' : outcome.gone || attempt >= maxAttempts ? 'failed' : 'pending';
-    await this.store.recordDelivery(notificationId, { status, attempts: attempt, lastStatusCode: outcome.statusCode, lastError: outcome.error }, this.clock.now());
+    const status: NotificationStatus = outcome.delivered
+      ? 'delivered'
+      : outcome.gone || attempt >= maxAttempts
+        ? 'failed'
+        : 'pending';
+    await this.store.recordDelivery(
+      notificationId,
+      { status, attempts: attempt, lastStatusCode: outcome.statusCode, lastError: outcome.error },
+      this.clock.now(),
+    );
     if (status === 'pending') throw webhookRetryError(outcome);
   }
 }

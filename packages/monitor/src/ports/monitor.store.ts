@@ -1,5 +1,12 @@
 import { JitterSettings } from '../domain/check-schedule';
-import { ChannelType, MonitorChannel, MonitorCheck, MonitorEvent, MonitorRecord, MonitorStatus } from '../domain/monitor';
+import {
+  ChannelType,
+  MonitorChannel,
+  MonitorCheck,
+  MonitorEvent,
+  MonitorRecord,
+  MonitorStatus,
+} from '../domain/monitor';
 
 export interface NewMonitor {
   id: string;

@@ -18,7 +18,10 @@ export interface MonitorEngine {
 
 /** The profiles the tests run on: embedded always, PostgreSQL + Redis unless QUARRY_TEST_ENGINES=embedded. */
 export const monitorEngines = (): [string, MonitorEngine][] =>
-  testDatabaseEngines().map((database) => [database === 'sqlite' ? 'sqlite + database queue' : 'postgres + bull', { database, queue: database === 'sqlite' ? 'database' : 'bull' }]);
+  testDatabaseEngines().map((database) => [
+    database === 'sqlite' ? 'sqlite + database queue' : 'postgres + bull',
+    { database, queue: database === 'sqlite' ? 'database' : 'bull' },
+  ]);
 
 export const redisUrl = () => process.env.QUARRY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -30,6 +33,8 @@ export const schemaParts = {
 export interface MonitorTestContext {
   moduleRef: TestingModule;
   database: TestDatabase;
+  /** The Bull key prefix, for a second instance on the same queues. */
+  redisPrefix: string;
   close(): Promise<void>;
 }
 
@@ -59,7 +64,9 @@ export async function createMonitorTestContext(setup: MonitorTestSetup): Promise
       BrowserModule.forRoot({ isGlobal: true, maxPages: 1 }),
       AccountsModule.forRoot({}),
       ScrapeModule.forRoot({}),
-      setup.async ? MonitorModule.forRootAsync({ useFactory: async () => options }) : MonitorModule.forRoot(options),
+      setup.async
+        ? MonitorModule.forRootAsync({ useFactory: async () => options })
+        : MonitorModule.forRoot(options),
     ],
   })
     .useMocker((token) => (token === DataSource ? database.dataSource : undefined))
@@ -68,6 +75,7 @@ export async function createMonitorTestContext(setup: MonitorTestSetup): Promise
   return {
     moduleRef,
     database,
+    redisPrefix: prefix,
     close: async () => {
       await moduleRef.close();
       if (!setup.database) await database.destroy();
@@ -76,12 +84,19 @@ export async function createMonitorTestContext(setup: MonitorTestSetup): Promise
 }
 
 /** Polls `read` until `done` holds, failing after `timeoutMs`. */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)?.slice(0, 500)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)?.slice(0, 500)}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

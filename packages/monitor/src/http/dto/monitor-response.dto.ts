@@ -30,10 +30,17 @@ export class MonitorDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   lastCheckedAt!: Date | null;
 
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Null until the first change.' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Null until the first change.',
+  })
   lastChangedAt!: Date | null;
 
-  @ApiProperty({ description: 'Failed checks in a row; reset by a success or a resume. At 10 the monitor pauses itself.' })
+  @ApiProperty({
+    description: 'Failed checks in a row; reset by a success or a resume. At 10 the monitor pauses itself.',
+  })
   consecutiveFailures!: number;
 
   @ApiProperty({ type: String, format: 'date-time' })
@@ -50,7 +57,10 @@ export class CreatedMonitorDto {
   @ApiProperty({ type: MonitorDto })
   monitor!: MonitorDto;
 
-  @ApiProperty({ description: 'The Standard Webhooks signing secret of this monitor; shown here only, never again.', example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
+  @ApiProperty({
+    description: 'The Standard Webhooks signing secret of this monitor; shown here only, never again.',
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  })
   webhookSecret!: string;
 }
 
@@ -80,7 +90,11 @@ export class MonitorCheckDto {
   @ApiProperty()
   durationMs!: number;
 
-  @ApiProperty({ type: String, nullable: true, description: 'The scrape error code (SPEC §1), or payment_required.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The scrape error code (SPEC §1), or payment_required.',
+  })
   errorCode!: string | null;
 
   @ApiProperty({ type: String, nullable: true })

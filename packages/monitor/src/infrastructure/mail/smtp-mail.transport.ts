@@ -28,7 +28,10 @@ export class LogMailTransport extends MailTransport {
   private readonly logger = new Logger('MonitorEmail');
 
   async send(message: MailMessage): Promise<'recorded'> {
-    this.logger.log({ to: message.to, subject: message.subject, text: message.text }, 'No SMTP server configured: monitor email recorded, not sent');
+    this.logger.log(
+      { to: message.to, subject: message.subject, text: message.text },
+      'No SMTP server configured: monitor email recorded, not sent',
+    );
     return 'recorded';
   }
 }

@@ -6,5 +6,11 @@ import { MonitorNotificationEntity } from './monitor-notification.entity';
 import { MonitorEntity } from './monitor.entity';
 
 /** What the app adds to its TypeORM data source for this package (after the accounts tables, which monitors reference). */
-export const monitorEntities = [MonitorEntity, MonitorChannelEntity, MonitorCheckEntity, MonitorEventEntity, MonitorNotificationEntity];
+export const monitorEntities = [
+  MonitorEntity,
+  MonitorChannelEntity,
+  MonitorCheckEntity,
+  MonitorEventEntity,
+  MonitorNotificationEntity,
+];
 export const monitorMigrations = [CreateMonitors1763900000000];

@@ -1,7 +1,16 @@
 import { DataSource, In, LessThan, MoreThanOrEqual } from 'typeorm';
 import { ScrapeTier } from '@quarry/scrape';
 import { JitterSettings } from '../../domain/check-schedule';
-import { ChangeSummary, ChannelType, CheckOutcome, MonitorChannel, MonitorCheck, MonitorEvent, MonitorRecord, MonitorStatus } from '../../domain/monitor';
+import {
+  ChangeSummary,
+  ChannelType,
+  CheckOutcome,
+  MonitorChannel,
+  MonitorCheck,
+  MonitorEvent,
+  MonitorRecord,
+  MonitorStatus,
+} from '../../domain/monitor';
 import {
   CheckSuccess,
   DueCheck,
@@ -50,7 +59,10 @@ export class TypeormMonitorStore extends MonitorStore {
   }
 
   /** One statement with `?` placeholders; rows it returned and rows it changed. */
-  private async execute(sql: string, parameters: unknown[]): Promise<{ rows: Record<string, unknown>[]; affected: number }> {
+  private async execute(
+    sql: string,
+    parameters: unknown[],
+  ): Promise<{ rows: Record<string, unknown>[]; affected: number }> {
     let index = 0;
     const text = this.postgres ? sql.replace(/\?/g, () => `$${++index}`) : sql;
     const runner = this.dataSource.createQueryRunner();
@@ -70,7 +82,18 @@ export class TypeormMonitorStore extends MonitorStore {
       `INSERT INTO quarry_monitors (id, account_id, url, status, interval_minutes, webhook_secret, consecutive_failures, next_check_at, content_version, created_at, updated_at)
        SELECT ?, ?, ?, 'active', CAST(? AS integer), ?, 0, CAST(? AS bigint), 0, CAST(? AS bigint), CAST(? AS bigint)
        WHERE (SELECT COUNT(*) FROM quarry_monitors WHERE account_id = ?) < CAST(? AS integer)`,
-      [monitor.id, monitor.accountId, monitor.url, monitor.intervalMinutes, monitor.webhookSecret, monitor.nextCheckAt.getTime(), at, at, monitor.accountId, maxPerAccount],
+      [
+        monitor.id,
+        monitor.accountId,
+        monitor.url,
+        monitor.intervalMinutes,
+        monitor.webhookSecret,
+        monitor.nextCheckAt.getTime(),
+        at,
+        at,
+        monitor.accountId,
+        maxPerAccount,
+      ],
     );
     if (affected === 0) return false;
     if (monitor.channels.length > 0) {
@@ -155,13 +178,20 @@ export class TypeormMonitorStore extends MonitorStore {
   }
 
   async recordFailure(id: string, checkedAt: Date): Promise<number | undefined> {
-    const result = await this.monitors.update({ id }, { consecutiveFailures: () => 'consecutive_failures + 1', lastCheckedAt: checkedAt });
+    const result = await this.monitors.update(
+      { id },
+      { consecutiveFailures: () => 'consecutive_failures + 1', lastCheckedAt: checkedAt },
+    );
     if ((result.affected ?? 0) === 0) return undefined;
-    return (await this.monitors.findOne({ where: { id }, select: { id: true, consecutiveFailures: true } }))?.consecutiveFailures;
+    return (await this.monitors.findOne({ where: { id }, select: { id: true, consecutiveFailures: true } }))
+      ?.consecutiveFailures;
   }
 
   async pauseAfterFailures(id: string, threshold: number, at: Date): Promise<boolean> {
-    const result = await this.monitors.update({ id, status: 'active', consecutiveFailures: MoreThanOrEqual(threshold) }, { status: 'paused', updatedAt: at });
+    const result = await this.monitors.update(
+      { id, status: 'active', consecutiveFailures: MoreThanOrEqual(threshold) },
+      { status: 'paused', updatedAt: at },
+    );
     return (result.affected ?? 0) > 0;
   }
 
@@ -170,34 +200,40 @@ export class TypeormMonitorStore extends MonitorStore {
   }
 
   async addCheck(check: MonitorCheck): Promise<MonitorCheck | undefined> {
-    return this.insertTimed(check, 'checkedAt', (entry) =>
-      this.checkRows.insert({
-        id: entry.id,
-        monitorId: entry.monitorId,
-        outcome: entry.outcome,
-        scrapeTier: entry.scrapeTier,
-        durationMs: entry.durationMs,
-        errorCode: entry.errorCode,
-        errorMessage: entry.errorMessage,
-        checkedAt: entry.checkedAt,
-      }),
+    return this.insertTimed(
+      check,
+      'checkedAt',
+      (entry) =>
+        this.checkRows.insert({
+          id: entry.id,
+          monitorId: entry.monitorId,
+          outcome: entry.outcome,
+          scrapeTier: entry.scrapeTier,
+          durationMs: entry.durationMs,
+          errorCode: entry.errorCode,
+          errorMessage: entry.errorMessage,
+          checkedAt: entry.checkedAt,
+        }),
       (entryId) => this.checkRows.existsBy({ id: entryId }),
     );
   }
 
   async addEvent(event: MonitorEvent, checkId: string): Promise<MonitorEvent | undefined> {
-    return this.insertTimed(event, 'detectedAt', (entry) =>
-      this.eventRows.insert({
-        id: entry.id,
-        monitorId: entry.monitorId,
-        checkId,
-        summary: JSON.stringify(entry.summary),
-        previousTitle: entry.previousTitle,
-        currentTitle: entry.currentTitle,
-        previousHash: entry.previousHash,
-        currentHash: entry.currentHash,
-        detectedAt: entry.detectedAt,
-      }),
+    return this.insertTimed(
+      event,
+      'detectedAt',
+      (entry) =>
+        this.eventRows.insert({
+          id: entry.id,
+          monitorId: entry.monitorId,
+          checkId,
+          summary: JSON.stringify(entry.summary),
+          previousTitle: entry.previousTitle,
+          currentTitle: entry.currentTitle,
+          previousHash: entry.previousHash,
+          currentHash: entry.currentHash,
+          detectedAt: entry.detectedAt,
+        }),
       (entryId) => this.eventRows.existsBy({ id: entryId }),
     );
   }
@@ -305,17 +341,31 @@ export class TypeormMonitorStore extends MonitorStore {
   async recordDelivery(id: string, delivery: NotificationDelivery, at: Date): Promise<void> {
     await this.notificationRows.update(
       { id },
-      { status: delivery.status, attempts: delivery.attempts, lastStatusCode: delivery.lastStatusCode ?? null, lastError: delivery.lastError ?? null, updatedAt: at },
+      {
+        status: delivery.status,
+        attempts: delivery.attempts,
+        lastStatusCode: delivery.lastStatusCode ?? null,
+        lastError: delivery.lastError ?? null,
+        updatedAt: at,
+      },
     );
   }
 
   private async channelsOf(monitorIds: string[]): Promise<Map<string, MonitorChannel[]>> {
     const byMonitor = new Map<string, MonitorChannel[]>();
     if (monitorIds.length === 0) return byMonitor;
-    const rows = await this.channelRows.find({ where: { monitorId: In(monitorIds) }, order: { position: 'ASC' } });
+    const rows = await this.channelRows.find({
+      where: { monitorId: In(monitorIds) },
+      order: { position: 'ASC' },
+    });
     for (const row of rows) {
       const list = byMonitor.get(row.monitorId) ?? [];
-      list.push({ id: row.id, type: row.type as ChannelType, destination: row.destination, enabled: row.enabled === 1 });
+      list.push({
+        id: row.id,
+        type: row.type as ChannelType,
+        destination: row.destination,
+        enabled: row.enabled === 1,
+      });
       byMonitor.set(row.monitorId, list);
     }
     return byMonitor;

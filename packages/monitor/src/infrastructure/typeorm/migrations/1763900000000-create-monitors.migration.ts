@@ -1,7 +1,12 @@
 import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
 
 const monitorForeignKey = () =>
-  new TableForeignKey({ columnNames: ['monitor_id'], referencedTableName: 'quarry_monitors', referencedColumnNames: ['id'], onDelete: 'CASCADE' });
+  new TableForeignKey({
+    columnNames: ['monitor_id'],
+    referencedTableName: 'quarry_monitors',
+    referencedColumnNames: ['id'],
+    onDelete: 'CASCADE',
+  });
 
 export class CreateMonitors1763900000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
@@ -32,7 +37,12 @@ export class CreateMonitors1763900000000 implements MigrationInterface {
           new TableIndex({ name: 'idx_quarry_monitors_account', columnNames: ['account_id', 'created_at'] }),
         ],
         foreignKeys: [
-          new TableForeignKey({ columnNames: ['account_id'], referencedTableName: 'quarry_accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' }),
+          new TableForeignKey({
+            columnNames: ['account_id'],
+            referencedTableName: 'quarry_accounts',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          }),
         ],
       }),
     );
@@ -48,7 +58,9 @@ export class CreateMonitors1763900000000 implements MigrationInterface {
           { name: 'position', type: 'integer' },
           { name: 'created_at', type: 'bigint' },
         ],
-        indices: [new TableIndex({ name: 'idx_quarry_monitor_channels_monitor', columnNames: ['monitor_id'] })],
+        indices: [
+          new TableIndex({ name: 'idx_quarry_monitor_channels_monitor', columnNames: ['monitor_id'] }),
+        ],
         foreignKeys: [monitorForeignKey()],
       }),
     );
@@ -65,7 +77,13 @@ export class CreateMonitors1763900000000 implements MigrationInterface {
           { name: 'error_message', type: 'text', isNullable: true },
           { name: 'checked_at', type: 'bigint' },
         ],
-        indices: [new TableIndex({ name: 'idx_quarry_monitor_checks_time', columnNames: ['monitor_id', 'checked_at'], isUnique: true })],
+        indices: [
+          new TableIndex({
+            name: 'idx_quarry_monitor_checks_time',
+            columnNames: ['monitor_id', 'checked_at'],
+            isUnique: true,
+          }),
+        ],
         foreignKeys: [monitorForeignKey()],
       }),
     );
@@ -83,7 +101,13 @@ export class CreateMonitors1763900000000 implements MigrationInterface {
           { name: 'current_hash', type: 'varchar', length: '64' },
           { name: 'detected_at', type: 'bigint' },
         ],
-        indices: [new TableIndex({ name: 'idx_quarry_monitor_events_time', columnNames: ['monitor_id', 'detected_at'], isUnique: true })],
+        indices: [
+          new TableIndex({
+            name: 'idx_quarry_monitor_events_time',
+            columnNames: ['monitor_id', 'detected_at'],
+            isUnique: true,
+          }),
+        ],
         foreignKeys: [monitorForeignKey()],
       }),
     );
@@ -106,14 +130,25 @@ export class CreateMonitors1763900000000 implements MigrationInterface {
           { name: 'created_at', type: 'bigint' },
           { name: 'updated_at', type: 'bigint' },
         ],
-        indices: [new TableIndex({ name: 'idx_quarry_monitor_notifications_monitor', columnNames: ['monitor_id', 'created_at'] })],
+        indices: [
+          new TableIndex({
+            name: 'idx_quarry_monitor_notifications_monitor',
+            columnNames: ['monitor_id', 'created_at'],
+          }),
+        ],
         foreignKeys: [monitorForeignKey()],
       }),
     );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['quarry_monitor_notifications', 'quarry_monitor_events', 'quarry_monitor_checks', 'quarry_monitor_channels', 'quarry_monitors']) {
+    for (const table of [
+      'quarry_monitor_notifications',
+      'quarry_monitor_events',
+      'quarry_monitor_checks',
+      'quarry_monitor_channels',
+      'quarry_monitors',
+    ]) {
       await queryRunner.dropTable(table);
     }
   }
