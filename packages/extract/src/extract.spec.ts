@@ -69,6 +69,25 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('The new bridge will open in 2026.');
   });
 
+  it('drops feeds of other stories (teaser articles) whatever their class names', () => {
+    const teaser = (n: number) =>
+      `<div class="col"><article class="card"><a href="/story-${n}"><img src="/t${n}.jpg" alt=""></a><h3><a href="/story-${n}">Teaser headline number ${n}</a></h3><p>A short summary of another story that links away from this page, number ${n}.</p></article></div>`;
+    const grid = `<section class="wrapper"><div class="grid">${[1, 2, 3, 4, 5, 6].map(teaser).join('')}</div></section>`;
+    const result = extract(page(body).replace('</main>', `${grid}</main>`), { url: URL });
+    expect(result.markdown).toContain('school transport');
+    expect(result.markdown).not.toContain('Teaser headline');
+    expect(result.markdown).not.toContain('short summary of another story');
+  });
+
+  it('keeps a feed of teaser articles when the page is nothing else', () => {
+    const teaser = (n: number) =>
+      `<article><h2><a href="/story-${n}">Headline of story number ${n}</a></h2><p>The committee met again to talk about plan number ${n}, and residents raised their objections, one after another, until late.</p></article>`;
+    const html = `<!doctype html><html><head><title>Latest</title></head><body><main><h1>Latest news</h1><div>${[1, 2, 3, 4, 5].map(teaser).join('')}</div></main></body></html>`;
+    const result = extract(html, { url: 'https://news.example.com/latest' });
+    expect(result.markdown).toContain('plan number 1');
+    expect(result.markdown).toContain('plan number 5');
+  });
+
   it('makes links and images absolute against the final URL and <base href>', () => {
     const links = `<p>Read the <a href="../reports/plan.pdf">full report</a> and the <a href="#notes">notes</a>, or see <img src="chart.png" alt="Chart"> and <img data-src="//cdn.example.net/lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy">, which the council published this morning for everyone.</p>`;
     const result = extract(page(body + links), { url: URL });

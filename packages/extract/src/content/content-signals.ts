@@ -107,3 +107,56 @@ export function countTags(root: ParentNode, names: ReadonlySet<string>): number 
   for (const element of descendants(root)) if (names.has(element.name)) count++;
   return count;
 }
+
+const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Longer items than this are stories in their own right (an infinite-scroll page), not teasers. */
+const TEASER_MAX_TEXT = 1500;
+
+/**
+ * A feed of other stories: at least three items that are (or singly wrap) an `<article>`, short,
+ * without the page's `<h1>`, and mostly teasers (a link around an image or heading, or a linked
+ * heading). "More stories" grids, related-post rows and most-read lists look like this; the
+ * article itself never does.
+ */
+export function isArticleFeed(element: Element): boolean {
+  let articles = 0;
+  let teasers = 0;
+  for (const child of element.children) {
+    if (!isTag(child)) continue;
+    let item: Element | null = child;
+    if (item.name !== 'article') {
+      const only = onlyElementChild(item);
+      item = only && only.name === 'article' ? only : null;
+    }
+    if (!item) continue;
+    articles++;
+    if (textStats(item).text > TEASER_MAX_TEXT) return false;
+    let teaser = false;
+    for (const inner of descendants(item)) {
+      if (inner.name === 'h1') return false;
+      if (!teaser && inner.name === 'a' && isTeaserLink(inner)) teaser = true;
+    }
+    if (teaser) teasers++;
+  }
+  return articles >= 3 && teasers * 2 >= articles;
+}
+
+function onlyElementChild(element: Element): Element | null {
+  let only: Element | null = null;
+  for (const child of element.children) {
+    if (!isTag(child)) continue;
+    if (only) return null;
+    only = child;
+  }
+  return only;
+}
+
+/** A link to another page around an image or a heading, or inside a heading. */
+function isTeaserLink(link: Element): boolean {
+  const href = (link.attribs.href ?? '').trim();
+  if (!href || href.startsWith('#') || /^javascript:/i.test(href)) return false;
+  for (const inner of descendants(link)) if (inner.name === 'img' || inner.name === 'picture' || HEADING_TAGS.has(inner.name)) return true;
+  let node = link.parent;
+  for (let level = 0; level < 3 && node && isTag(node); level++, node = node.parent) if (HEADING_TAGS.has(node.name)) return true;
+  return false;
+}
