@@ -62,6 +62,15 @@ export async function capturePage(page: Page, job: PageJob, plan: CapturePlan): 
   if (plan.waitForSelector) await waitForSelector(page, plan.waitForSelector, budget(), plan.url);
   if (plan.extraWaitMs > 0) await sleep(Math.min(plan.extraWaitMs, budget()), job.signal);
 
+  // The page may have navigated itself into an address that failed; Chromium then shows its error page.
+  if (page.url().startsWith('chrome-error:')) {
+    const failed = network.failedNavigation;
+    throw navigationError(
+      new Error(failed?.errorText ?? 'net::ERR_FAILED'),
+      failed?.url ?? plan.url,
+      network,
+    );
+  }
   assertDocument(network.document ?? response, plan.url);
   // Undefined when the document kept being replaced: captured as it is rather than judged blank.
   const outline = await evaluateUntil<PageOutline>(page, PAGE_OUTLINE, job.deadline, job.signal);

@@ -1,0 +1,99 @@
+import { Injectable, Logger, Module } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { BrowserModule, BrowserPool } from '@quarry/browser';
+import { NetModule } from '@quarry/net';
+import { startFixtureServer, type FixtureServer } from '@quarry/testing';
+import {
+  SCREENSHOT_DEFAULTS,
+  SCREENSHOT_SETTINGS,
+  ScreenshotModule,
+  ScreenshotService,
+  type ScreenshotModuleOptions,
+  type ScreenshotSettings,
+} from '../src';
+import { processTree } from './support/chromium.processes';
+import { decodeJpeg } from './support/jpeg';
+
+let site: FixtureServer;
+
+beforeAll(async () => {
+  Logger.overrideLogger(['error']);
+  site = await startFixtureServer({
+    '/': { body: '<!doctype html><title>Module</title><h1>Screenshot module</h1>' },
+  });
+});
+afterAll(() => site?.close());
+
+@Injectable()
+class ScreenshotConfig {
+  readonly options: ScreenshotModuleOptions = {
+    price: 7,
+    viewportWidth: 800,
+    viewportHeight: 600,
+    defaultQuality: 60,
+  };
+}
+
+@Module({ providers: [ScreenshotConfig], exports: [ScreenshotConfig] })
+class ConfigModule {}
+
+const infrastructure = () => [
+  NetModule.forRoot({ isGlobal: true, allowHosts: [site.hostPort] }),
+  BrowserModule.forRoot({ isGlobal: true, maxPages: 1 }),
+];
+
+describe.each([
+  [
+    'forRoot',
+    () => ScreenshotModule.forRoot({ price: 7, viewportWidth: 800, viewportHeight: 600, defaultQuality: 60 }),
+  ],
+  [
+    'forRootAsync',
+    () =>
+      ScreenshotModule.forRootAsync({
+        imports: [ConfigModule],
+        inject: [ScreenshotConfig],
+        useFactory: (config: ScreenshotConfig) => config.options,
+      }),
+  ],
+])('ScreenshotModule.%s', (_name, screenshotModule) => {
+  it('provides the service with its settings, globally, and captures with them', async () => {
+    @Injectable()
+    class Consumer {
+      constructor(readonly screenshots: ScreenshotService) {}
+    }
+    @Module({ providers: [Consumer] })
+    class FeatureModule {}
+
+    const moduleRef = await Test.createTestingModule({
+      imports: [...infrastructure(), screenshotModule(), FeatureModule],
+    }).compile();
+    const app = await moduleRef.init();
+    try {
+      expect(app.get<ScreenshotSettings>(SCREENSHOT_SETTINGS)).toEqual({
+        ...SCREENSHOT_DEFAULTS,
+        price: 7,
+        viewportWidth: 800,
+        viewportHeight: 600,
+        defaultQuality: 60,
+      });
+      const shot = await app.get(Consumer).screenshots.capture({ url: `${site.origin}/`, timeoutMs: 20_000 });
+      const image = decodeJpeg(shot.image);
+      expect([image.width, image.height]).toEqual([800, 600]);
+      expect(shot).toMatchObject({ width: 800, height: 600, status: 200 });
+    } finally {
+      const pid = app.get(BrowserPool).stats().pid as number;
+      await app.close();
+      expect(processTree(pid)).toEqual([]);
+    }
+  }, 60_000);
+});
+
+describe('ScreenshotModule options', () => {
+  it('fails the start on an invalid option', async () => {
+    const moduleRef = Test.createTestingModule({
+      imports: [...infrastructure(), ScreenshotModule.forRoot({ defaultQuality: 0 })],
+    });
+    await expect(moduleRef.compile()).rejects.toThrow(/defaultQuality/);
+  });
+});
