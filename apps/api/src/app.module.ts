@@ -9,6 +9,7 @@ import { NetModule } from '@quarry/net';
 import { BullQueueModule } from '@quarry/queue-bull';
 import { ScrapeHttpModule, ScrapeModule } from '@quarry/scrape';
 import { ScreenshotHttpModule, ScreenshotModule } from '@quarry/screenshot';
+import { MonitorHttpModule, MonitorModule } from '@quarry/monitor';
 import { AppConfig } from './config/app-config';
 import { quarryDataSourceOptions } from './database/quarry-schema';
 import { HealthController } from './health/health.controller';
@@ -51,14 +52,22 @@ export class AppModule {
           callbackBackoffMs: config.callbackBackoffMs,
         }),
         ScreenshotModule.forRoot({}),
+        MonitorModule.forRoot({
+          smtpUrl: config.smtpUrl,
+          runScheduler: config.role !== 'api',
+          webhookAttempts: config.callbackAttempts,
+          webhookBackoffMs: config.callbackBackoffMs,
+        }),
         AccountsHttpModule,
         AccountsAdminHttpModule,
         ScrapeHttpModule,
         ScreenshotHttpModule,
+        MonitorHttpModule,
         RouterModule.register([
           { path: 'v1/api', module: AccountsHttpModule },
           { path: 'v1/api', module: ScrapeHttpModule },
           { path: 'v1/api', module: ScreenshotHttpModule },
+          { path: 'v1/api', module: MonitorHttpModule },
           { path: 'v1/admin', module: AccountsAdminHttpModule },
         ]),
       ],

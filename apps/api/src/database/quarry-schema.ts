@@ -2,11 +2,12 @@ import { DataSourceOptions } from 'typeorm';
 import { coreEntities, coreMigrations, dataSourceOptionsFromUrl } from '@quarry/core';
 import { accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { scrapeEntities, scrapeMigrations } from '@quarry/scrape';
+import { monitorEntities, monitorMigrations } from '@quarry/monitor';
 
 /** Every table of the modules this app composes; the schema comes from their migrations at start. */
 export function quarryDataSourceOptions(databaseUrl: string): DataSourceOptions {
   return dataSourceOptionsFromUrl(databaseUrl, {
-    entities: [...coreEntities, ...accountsEntities, ...scrapeEntities],
-    migrations: [...coreMigrations, ...accountsMigrations, ...scrapeMigrations],
+    entities: [...coreEntities, ...accountsEntities, ...scrapeEntities, ...monitorEntities],
+    migrations: [...coreMigrations, ...accountsMigrations, ...scrapeMigrations, ...monitorMigrations],
   });
 }
