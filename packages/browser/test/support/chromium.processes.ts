@@ -25,25 +25,6 @@ export function processTree(pid: number): number[] {
   return [...found];
 }
 
-/** Live (non-zombie) processes whose command name starts with "chrom" and are this process's descendants. */
-export function chromiumDescendants(): number[] {
-  const entries = listProcesses();
-  const mine = new Set<number>([process.pid]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const entry of entries) {
-      if (!mine.has(entry.pid) && mine.has(entry.ppid)) {
-        mine.add(entry.pid);
-        grew = true;
-      }
-    }
-  }
-  return entries
-    .filter((entry) => entry.pid !== process.pid && mine.has(entry.pid) && /^chrom/.test(entry.name))
-    .map((entry) => entry.pid);
-}
-
 function listProcesses(): ProcessEntry[] {
   const entries: ProcessEntry[] = [];
   for (const name of readdirSync('/proc')) {
