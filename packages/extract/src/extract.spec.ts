@@ -79,6 +79,25 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).not.toContain('short summary of another story');
   });
 
+  it('drops lists of teaser cards (linked image or heading and a short blurb) inside the article', () => {
+    const card = (n: number) =>
+      `<div class="item"><a href="/diet-${n}.html"><img src="/d${n}.jpg" alt="Diet ${n}"></a><p>Popular plan number ${n}: results within two weeks.</p></div>`;
+    const list = `<h2>Most popular</h2><div class="box">${[1, 2, 3, 4, 5].map(card).join('')}</div>`;
+    const result = extract(page(body + list + paragraph('the vote')), { url: URL });
+    expect(result.markdown).toContain('the vote');
+    expect(result.markdown).not.toContain('Popular plan number');
+    expect(result.markdown).not.toContain('d3.jpg');
+  });
+
+  it('keeps a gallery of linked images and a listicle of long entries', () => {
+    const photo = (n: number) => `<li class="photo"><a href="/img/full-${n}.jpg"><img src="/img/thumb-${n}.jpg" alt="Bridge photo ${n}"></a></li>`;
+    const entry = (n: number) =>
+      `<div class="entry"><h3><a href="/places/${n}">Place number ${n}</a></h3>${paragraph(`place ${n}`)}${paragraph(`the history of place ${n}`)}${paragraph(`getting to place ${n}`)}</div>`;
+    const result = extract(page(body + `<ul class="gallery">${[1, 2, 3].map(photo).join('')}</ul>` + [1, 2, 3].map(entry).join('')), { url: URL });
+    expect(result.markdown).toContain('thumb-2.jpg');
+    expect(result.markdown).toContain('getting to place 3');
+  });
+
   it('keeps a feed of teaser articles when the page is nothing else', () => {
     const teaser = (n: number) =>
       `<article><h2><a href="/story-${n}">Headline of story number ${n}</a></h2><p>The committee met again to talk about plan number ${n}, and residents raised their objections, one after another, until late.</p></article>`;

@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import { classAndId, descendants, detach, elementChildren, firstDescendant, hasText, isTag, replaceNode, type ChildNode, type ParentNode } from '../dom/html-tree';
-import { isArticleFeed, isBoilerplateWidget, isUnlikelyCandidate, textLength, textStats } from './content-signals';
+import { isTeaserList, isBoilerplateWidget, isUnlikelyCandidate, textLength, textStats } from './content-signals';
 
 /** Elements that never carry readable content. */
 const NEVER_CONTENT = new Set([
@@ -52,7 +52,7 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
         remove = !wrapsArticle(element) && (isCommentSection(element) || (!holdsMostOfPage(element) && !holdsProse(element)));
       else if (options.stripUnlikely && isUnlikelyCandidate(element)) remove = !holdsMostOfPage(element);
     }
-    if (!remove && !KEEP_UNLIKELY.has(name) && isArticleFeed(element)) remove = !holdsMostOfPage(element);
+    if (!remove && !KEEP_UNLIKELY.has(name) && isTeaserList(element)) remove = !holdsMostOfPage(element);
     if (remove) {
       detach(element);
       continue;

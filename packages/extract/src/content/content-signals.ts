@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { NON_TEXT_ELEMENTS, classAndId, descendants, isTag, isText, type ParentNode } from '../dom/html-tree';
+import { NON_TEXT_ELEMENTS, classAndId, descendants, elementChildren, isTag, isText, type ParentNode } from '../dom/html-tree';
 
 /** Class/id words of widgets that are never main content: removed in every attempt. */
 export const BOILERPLATE_WIDGET =
@@ -109,20 +109,30 @@ export function countTags(root: ParentNode, names: ReadonlySet<string>): number 
 }
 
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-/** Longer items than this are stories in their own right (an infinite-scroll page), not teasers. */
-const TEASER_MAX_TEXT = 1500;
+/** Longer `<article>` items than this are stories in their own right (an infinite-scroll page), not teasers. */
+const FEED_ITEM_MAX_TEXT = 1500;
+/** Longer list items than this are content (a listicle's entries), not teaser cards. */
+const CARD_MAX_TEXT = 600;
+const IMAGE_FILE = /\.(jpe?g|png|gif|webp|avif|svg)(\?|#|$)/i;
 
 /**
- * A feed of other stories: at least three items that are (or singly wrap) an `<article>`, short,
- * without the page's `<h1>`, and mostly teasers (a link around an image or heading, or a linked
- * heading). "More stories" grids, related-post rows and most-read lists look like this; the
- * article itself never does.
+ * A list of teasers for other pages, recognised by structure rather than by class names:
+ * - a feed of at least three items that are (or singly wrap) an `<article>`, short, without the
+ *   page's `<h1>`, mostly teasers; or
+ * - at least three siblings of the same tag and class (most of the children) that are short and
+ *   nearly all teasers: "more stories" grids, related-post rows, most-read lists, product cards.
+ * A teaser holds a link to another page around an image or heading, or a linked heading.
  */
-export function isArticleFeed(element: Element): boolean {
+export function isTeaserList(element: Element): boolean {
+  const children = elementChildren(element);
+  if (children.length < 3) return false;
+  return isArticleFeed(children) || isCardList(children);
+}
+
+function isArticleFeed(children: Element[]): boolean {
   let articles = 0;
   let teasers = 0;
-  for (const child of element.children) {
-    if (!isTag(child)) continue;
+  for (const child of children) {
     let item: Element | null = child;
     if (item.name !== 'article') {
       const only = onlyElementChild(item);
@@ -130,15 +140,49 @@ export function isArticleFeed(element: Element): boolean {
     }
     if (!item) continue;
     articles++;
-    if (textStats(item).text > TEASER_MAX_TEXT) return false;
-    let teaser = false;
-    for (const inner of descendants(item)) {
-      if (inner.name === 'h1') return false;
-      if (!teaser && inner.name === 'a' && isTeaserLink(inner)) teaser = true;
-    }
-    if (teaser) teasers++;
+    const card = readCard(item, FEED_ITEM_MAX_TEXT);
+    if (!card) return false;
+    if (card.teaser) teasers++;
   }
   return articles >= 3 && teasers * 2 >= articles;
+}
+
+function isCardList(children: Element[]): boolean {
+  const counts = new Map<string, number>();
+  let signature = '';
+  let most = 0;
+  for (const child of children) {
+    const key = `${child.name} ${child.attribs.class ?? ''}`;
+    const count = (counts.get(key) ?? 0) + 1;
+    counts.set(key, count);
+    if (count > most) {
+      most = count;
+      signature = key;
+    }
+  }
+  if (most < 3 || most < children.length * 0.7) return false;
+  let teasers = 0;
+  let items = 0;
+  for (const child of children) {
+    if (`${child.name} ${child.attribs.class ?? ''}` !== signature) continue;
+    items++;
+    const card = readCard(child, CARD_MAX_TEXT);
+    if (!card) return false;
+    if (card.teaser) teasers++;
+    else if (items - teasers > most * 0.2) return false;
+  }
+  return teasers >= most * 0.8;
+}
+
+/** Whether `item` is short (null when it has more than `maxText` characters) and holds a teaser link. */
+function readCard(item: Element, maxText: number): { teaser: boolean } | null {
+  if (textStats(item).text > maxText) return null;
+  let teaser = false;
+  for (const inner of descendants(item)) {
+    if (inner.name === 'h1') return null;
+    if (!teaser && inner.name === 'a' && isTeaserLink(inner, item)) teaser = true;
+  }
+  return { teaser };
 }
 
 function onlyElementChild(element: Element): Element | null {
@@ -151,12 +195,15 @@ function onlyElementChild(element: Element): Element | null {
   return only;
 }
 
-/** A link to another page around an image or a heading, or inside a heading. */
-function isTeaserLink(link: Element): boolean {
+/** A link to another page (not an image file) around an image or a heading, or inside a heading. */
+function isTeaserLink(link: Element, item: Element): boolean {
   const href = (link.attribs.href ?? '').trim();
-  if (!href || href.startsWith('#') || /^javascript:/i.test(href)) return false;
+  if (!href || href.startsWith('#') || /^javascript:/i.test(href) || IMAGE_FILE.test(href)) return false;
   for (const inner of descendants(link)) if (inner.name === 'img' || inner.name === 'picture' || HEADING_TAGS.has(inner.name)) return true;
   let node = link.parent;
-  for (let level = 0; level < 3 && node && isTag(node); level++, node = node.parent) if (HEADING_TAGS.has(node.name)) return true;
+  while (node && node !== item && isTag(node)) {
+    if (HEADING_TAGS.has(node.name)) return true;
+    node = node.parent;
+  }
   return false;
 }

@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import { createElement, descendants, detach, elementChildren, hasText, isTag, normalizedText, rawText, replaceNode } from '../dom/html-tree';
-import { AD_WORDS, COMMAS, LOADING_WORDS, classWeight, countTags, isArticleFeed, textLength, textStats } from './content-signals';
+import { AD_WORDS, COMMAS, LOADING_WORDS, classWeight, countTags, isTeaserList, textLength, textStats } from './content-signals';
 
 export interface CleanOptions {
   /** Remove lists, tables, divs and forms that look like link farms, galleries or widgets. */
@@ -32,7 +32,7 @@ export function cleanContent(article: Element, options: CleanOptions): void {
     }
   }
 
-  removeArticleFeeds(article);
+  removeTeaserLists(article);
 
   if (options.cleanConditionally) {
     for (const tag of ['form', 'fieldset', 'table', 'ul', 'div']) cleanConditionally(article, tag, dataTables);
@@ -48,11 +48,11 @@ export function cleanContent(article: Element, options: CleanOptions): void {
   }
 }
 
-/** Feeds of other stories inside the content, as long as the article keeps text of its own. */
-function removeArticleFeeds(article: Element): void {
+/** Teaser lists (other stories, related posts) inside the content, as long as the article keeps text of its own. */
+function removeTeaserLists(article: Element): void {
   let remaining = textLength(article);
   for (const element of descendants(article)) {
-    if (!element.parent || !isArticleFeed(element)) continue;
+    if (!element.parent || !isTeaserList(element)) continue;
     const length = textLength(element);
     if (remaining - length < Math.max(250, remaining * 0.2)) continue;
     detach(element);
