@@ -107,6 +107,16 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('plan number 5');
   });
 
+  it('leaves alt text empty when it repeats a sentence shown in the article, and keeps short or new alt text', () => {
+    const caption = 'The mayor, left, and the chair of the committee open the new bridge on Tuesday morning.';
+    const figure = `<div class="photo"><img src="/img/a.jpg" alt="${caption} Photo: Jane Doe / Example Agency. All rights reserved."><p>${caption}</p></div>`;
+    const other = `<img src="/img/b.jpg" alt="A view of the river from the old town hall tower">`;
+    const result = extract(page(body + figure + other + paragraph('the vote')), { url: URL });
+    expect(result.markdown).toContain('![](https://news.example.com/img/a.jpg)');
+    expect(result.markdown.split('open the new bridge').length).toBe(2);
+    expect(result.markdown).toContain('![A view of the river from the old town hall tower](https://news.example.com/img/b.jpg)');
+  });
+
   it('makes links and images absolute against the final URL and <base href>', () => {
     const links = `<p>Read the <a href="../reports/plan.pdf">full report</a> and the <a href="#notes">notes</a>, or see <img src="chart.png" alt="Chart"> and <img data-src="//cdn.example.net/lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy">, which the council published this morning for everyone.</p>`;
     const result = extract(page(body + links), { url: URL });

@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import render from 'dom-serializer';
-import { descendants, detach, elementChildren, isTag, normalizedText, unwrap } from '../dom/html-tree';
+import { descendants, detach, elementChildren, isTag, normalizedText, rawText, unwrap } from '../dom/html-tree';
 
 export interface WriteOptions {
   /** Absolute URL relative links and images are resolved against (`<base href>` already applied). */
@@ -16,6 +16,8 @@ const PLACEHOLDER = /^data:|placeholder|blank\.(gif|png)|spacer|1x1|pixel\.(gif|
 const CODE_LANGUAGE = /(?:^|\s)(?:language-|lang-|brush:\s*|highlight-(?:source-)?)([\w#+.-]+)/i;
 /** Alt text generated from the file name ("IMG_2953", "design-week-2018-01") describes nothing. */
 const FILE_NAME_ALT = /^[^\s]*[-_][^\s]*$|^[^\s]+\.(jpe?g|png|gif|webp|avif|svg)$/i;
+/** Shorter alt text ("Chart", "The mayor") may repeat a word of the text by chance; it is kept. */
+const REPEATED_ALT_MIN = 20;
 const UNWRAPPED = new Set(['span', 'font', 'center', 'big', 'small', 'label', 'picture', 'time', 'abbr', 'bdi', 'bdo', 'data', 'mark', 'ins', 'article', 'section', 'main', 'header', 'hgroup', 'address']);
 
 /**
@@ -25,7 +27,8 @@ const UNWRAPPED = new Set(['span', 'font', 'center', 'big', 'small', 'label', 'p
  */
 export function writeContentHtml(article: Element, options: WriteOptions): string {
   const shownText = [options.title ?? '', ...captionTexts(article)].map(comparable).filter((text) => text.length > 0);
-  for (const element of descendants(article)) if (element.name === 'img') finishImage(element, options, shownText);
+  const articleText = ` ${comparable(rawText(article))} `;
+  for (const element of descendants(article)) if (element.name === 'img') finishImage(element, options, shownText, articleText);
   for (const element of descendants(article)) {
     switch (element.name) {
       case 'img':
@@ -55,7 +58,7 @@ export function writeContentHtml(article: Element, options: WriteOptions): strin
   return render(article.children, { encodeEntities: 'utf8' }).trim();
 }
 
-function finishImage(image: Element, options: WriteOptions, shownText: string[]): void {
+function finishImage(image: Element, options: WriteOptions, shownText: string[], articleText: string): void {
   if (!options.images) {
     detach(image);
     return;
@@ -67,7 +70,7 @@ function finishImage(image: Element, options: WriteOptions, shownText: string[])
     return;
   }
   let alt = (image.attribs.alt ?? '').replace(/\s+/g, ' ').trim();
-  if (alt && (FILE_NAME_ALT.test(alt) || repeatsShownText(alt, shownText))) alt = '';
+  if (alt && (FILE_NAME_ALT.test(alt) || repeatsShownText(alt, shownText) || repeatsArticleText(alt, articleText))) alt = '';
   else if (alt) shownText.push(comparable(alt));
   image.attribs = alt ? { src: absolute, alt } : { src: absolute };
 }
@@ -82,6 +85,18 @@ function captionTexts(article: Element): string[] {
 function repeatsShownText(alt: string, shownText: string[]): boolean {
   const text = comparable(alt);
   return shownText.some((shown) => shown.includes(text) || (text.includes(shown) && shown.length > text.length * 0.5));
+}
+
+/**
+ * Alt text long enough to be a sentence whose words (most of them, from the start: a caption the
+ * alt repeats with a photo credit added) also appear in the article's text.
+ */
+function repeatsArticleText(alt: string, articleText: string): boolean {
+  const text = comparable(alt);
+  if (text.length < REPEATED_ALT_MIN) return false;
+  if (articleText.includes(` ${text} `)) return true;
+  const cut = text.lastIndexOf(' ', Math.ceil(text.length * 0.6));
+  return cut >= REPEATED_ALT_MIN && articleText.includes(` ${text.slice(0, cut)} `);
 }
 
 function comparable(text: string): string {
