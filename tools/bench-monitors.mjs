@@ -62,8 +62,18 @@ ${Array.from({ length: 12 }, (_, p) => `<p>Paragraph ${p} of page ${i}: ${'reada
 
 async function database() {
   const parts = {
-    entities: [...quarry.core.coreEntities, ...quarry.accounts.accountsEntities, ...quarry.scrape.scrapeEntities, ...quarry.monitor.monitorEntities],
-    migrations: [...quarry.core.coreMigrations, ...quarry.accounts.accountsMigrations, ...quarry.scrape.scrapeMigrations, ...quarry.monitor.monitorMigrations],
+    entities: [
+      ...quarry.core.coreEntities,
+      ...quarry.accounts.accountsEntities,
+      ...quarry.scrape.scrapeEntities,
+      ...quarry.monitor.monitorEntities,
+    ],
+    migrations: [
+      ...quarry.core.coreMigrations,
+      ...quarry.accounts.accountsMigrations,
+      ...quarry.scrape.scrapeMigrations,
+      ...quarry.monitor.monitorMigrations,
+    ],
   };
   if (engine === 'postgres') {
     const name = `quarry_bench_${randomBytes(4).toString('hex')}`;
@@ -71,21 +81,48 @@ async function database() {
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
-    const dataSource = await new DataSource(quarry.core.dataSourceOptionsFromUrl(url.toString(), parts)).initialize();
-    return { dataSource, close: async () => { await dataSource.destroy(); await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); await admin.destroy(); } };
+    const dataSource = await new DataSource(
+      quarry.core.dataSourceOptionsFromUrl(url.toString(), parts),
+    ).initialize();
+    return {
+      dataSource,
+      close: async () => {
+        await dataSource.destroy();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.destroy();
+      },
+    };
   }
   const dir = mkdtempSync(join(tmpdir(), 'quarry-bench-monitors-'));
-  const dataSource = await new DataSource(quarry.core.dataSourceOptionsFromUrl(`sqlite:${join(dir, 'bench.sqlite')}`, parts)).initialize();
-  return { dataSource, close: async () => { await dataSource.destroy(); rmSync(dir, { recursive: true, force: true }); } };
+  const dataSource = await new DataSource(
+    quarry.core.dataSourceOptionsFromUrl(`sqlite:${join(dir, 'bench.sqlite')}`, parts),
+  ).initialize();
+  return {
+    dataSource,
+    close: async () => {
+      await dataSource.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function application(dataSource, allowHost, { runWorkers }) {
   class DatabaseModule {}
-  const databaseModule = { module: DatabaseModule, global: true, providers: [{ provide: DataSource, useValue: dataSource }], exports: [DataSource] };
+  const databaseModule = {
+    module: DatabaseModule,
+    global: true,
+    providers: [{ provide: DataSource, useValue: dataSource }],
+    exports: [DataSource],
+  };
   class BenchModule {}
   const queue =
     engine === 'postgres'
-      ? quarry.bull.BullQueueModule.forRoot({ redisUrl, prefix: `quarry-bench-${randomBytes(4).toString('hex')}`, runWorkers, shutdownGraceMs: 1000 })
+      ? quarry.bull.BullQueueModule.forRoot({
+          redisUrl,
+          prefix: `quarry-bench-${randomBytes(4).toString('hex')}`,
+          runWorkers,
+          shutdownGraceMs: 1000,
+        })
       : quarry.core.QueueModule.forRoot({ runWorkers, pollIntervalMs: 50, shutdownGraceMs: 1000 });
   const app = await NestFactory.createApplicationContext(
     {
@@ -117,8 +154,12 @@ async function insertMonitors(dataSource, accountId, count, url) {
       const id = randomUUID();
       ids.push(id);
       const base = params.length;
-      const placeholders = Array.from({ length: 6 }, (_, k) => (dataSource.options.type === 'postgres' ? `$${base + k + 1}` : '?'));
-      rows.push(`(${placeholders[0]}, ${placeholders[1]}, ${placeholders[2]}, 'active', 5, ${placeholders[3]}, 0, ${placeholders[4]}, 0, ${placeholders[5]}, ${now})`);
+      const placeholders = Array.from({ length: 6 }, (_, k) =>
+        dataSource.options.type === 'postgres' ? `$${base + k + 1}` : '?',
+      );
+      rows.push(
+        `(${placeholders[0]}, ${placeholders[1]}, ${placeholders[2]}, 'active', 5, ${placeholders[3]}, 0, ${placeholders[4]}, 0, ${placeholders[5]}, ${now})`,
+      );
       params.push(id, accountId, url(i), 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', farFuture, now);
     }
     await dataSource.query(
@@ -129,8 +170,10 @@ async function insertMonitors(dataSource, accountId, count, url) {
   return ids;
 }
 
-const makeAllDue = (dataSource) => dataSource.query(`UPDATE quarry_monitors SET next_check_at = ${Date.now() - 1000}`);
-const countChecks = async (dataSource) => Number((await dataSource.query('SELECT COUNT(*) AS n FROM quarry_monitor_checks'))[0].n);
+const makeAllDue = (dataSource) =>
+  dataSource.query(`UPDATE quarry_monitors SET next_check_at = ${Date.now() - 1000}`);
+const countChecks = async (dataSource) =>
+  Number((await dataSource.query('SELECT COUNT(*) AS n FROM quarry_monitor_checks'))[0].n);
 const cpuMs = (since) => {
   const usage = process.cpuUsage(since);
   return (usage.user + usage.system) / 1000;
@@ -151,12 +194,15 @@ async function throughput(site) {
       const started = performance.now();
       const cpu = process.cpuUsage();
       expected += await scheduler.tick();
-      while ((await countChecks(db.dataSource)) < expected) await new Promise((resolve) => setTimeout(resolve, 20));
+      while ((await countChecks(db.dataSource)) < expected)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       const seconds = (performance.now() - started) / 1000;
       // Round 0 records baselines and warms up; it is not counted.
       if (round > 0) results.push({ seconds, cpuSeconds: cpuMs(cpu) / 1000 });
     }
-    const outcomes = await db.dataSource.query('SELECT outcome, COUNT(*) AS n FROM quarry_monitor_checks GROUP BY outcome ORDER BY outcome');
+    const outcomes = await db.dataSource.query(
+      'SELECT outcome, COUNT(*) AS n FROM quarry_monitor_checks GROUP BY outcome ORDER BY outcome',
+    );
     return { results, outcomes: outcomes.map((r) => `${r.outcome} ${r.n}`).join(', ') };
   } finally {
     await app.close();
@@ -196,24 +242,37 @@ const server = createServer((request, response) => {
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(Number(match[1])));
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const site = { origin: `http://127.0.0.1:${server.address().port}`, hostPort: `127.0.0.1:${server.address().port}` };
+const site = {
+  origin: `http://127.0.0.1:${server.address().port}`,
+  hostPort: `127.0.0.1:${server.address().port}`,
+};
 Logger.overrideLogger(['error']);
 
 try {
-  console.log(`bench-monitors: engine ${engine === 'postgres' ? 'PostgreSQL + Bull' : 'SQLite + database queue'}, ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)}`);
+  console.log(
+    `bench-monitors: engine ${engine === 'postgres' ? 'PostgreSQL + Bull' : 'SQLite + database queue'}, ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)}`,
+  );
   const { results, outcomes } = await throughput(site);
   const rates = results.map((r) => (monitorCount / r.seconds) * 60);
-  console.log(`\n1. One worker, check concurrency ${concurrency}, ${monitorCount} monitors, ${rounds} rounds (a fifth of the pages change each round):`);
+  console.log(
+    `\n1. One worker, check concurrency ${concurrency}, ${monitorCount} monitors, ${rounds} rounds (a fifth of the pages change each round):`,
+  );
   results.forEach((r, i) =>
-    console.log(`   round ${i + 1}: ${r.seconds.toFixed(2)} s -> ${Math.round(rates[i])} checks/min (process CPU ${r.cpuSeconds.toFixed(2)} s, ${((r.cpuSeconds * 1000) / monitorCount).toFixed(1)} ms per check)`),
+    console.log(
+      `   round ${i + 1}: ${r.seconds.toFixed(2)} s -> ${Math.round(rates[i])} checks/min (process CPU ${r.cpuSeconds.toFixed(2)} s, ${((r.cpuSeconds * 1000) / monitorCount).toFixed(1)} ms per check)`,
+    ),
   );
   console.log(`   median: ${Math.round(median(rates))} checks/min; outcomes recorded: ${outcomes}`);
 
   const overhead = await schedulerOverhead(site);
   console.log(`\n2. Scheduler overhead with ${fleet} monitors:`);
   console.log(`   tick with nothing due: ${overhead.idleMs.toFixed(2)} ms (median of 20)`);
-  console.log(`   tick claiming all ${overhead.queued} due monitors and queueing their checks: ${overhead.claimMs.toFixed(0)} ms wall, ${overhead.claimCpuMs.toFixed(0)} ms CPU in this process`);
-  console.log(`   per 10,000 monitors: ${((overhead.claimMs / overhead.queued) * 10_000).toFixed(0)} ms per full interval, i.e. ${((overhead.claimMs / overhead.queued) * 10_000 / 3600).toFixed(2)} ms per minute at a 60-minute interval`);
+  console.log(
+    `   tick claiming all ${overhead.queued} due monitors and queueing their checks: ${overhead.claimMs.toFixed(0)} ms wall, ${overhead.claimCpuMs.toFixed(0)} ms CPU in this process`,
+  );
+  console.log(
+    `   per 10,000 monitors: ${((overhead.claimMs / overhead.queued) * 10_000).toFixed(0)} ms per full interval, i.e. ${(((overhead.claimMs / overhead.queued) * 10_000) / 3600).toFixed(2)} ms per minute at a 60-minute interval`,
+  );
   console.log(`   (load average at the end: ${loadavg()[0].toFixed(2)})`);
 } finally {
   server.close();
