@@ -117,6 +117,13 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('![A view of the river from the old town hall tower](https://news.example.com/img/b.jpg)');
   });
 
+  it('drops blocks that are only a widget label (caption toggles, read more, you may also like)', () => {
+    const widgets = `<div class="gallery-controls"><p class="open">Caption</p><p class="x">Close</p></div><h3>You may also like</h3><div>1 of 6</div>`;
+    const result = extract(page(body + widgets + paragraph('the vote')), { url: URL });
+    expect(result.markdown).toContain('the vote');
+    for (const label of ['Caption', 'Close', 'You may also like', '1 of 6']) expect(result.markdown).not.toContain(label);
+  });
+
   it('makes links and images absolute against the final URL and <base href>', () => {
     const links = `<p>Read the <a href="../reports/plan.pdf">full report</a> and the <a href="#notes">notes</a>, or see <img src="chart.png" alt="Chart"> and <img data-src="//cdn.example.net/lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy">, which the council published this morning for everyone.</p>`;
     const result = extract(page(body + links), { url: URL });

@@ -64,6 +64,12 @@ const TAG_LIST = /^(tags|tagged|tagged with|topics|categories|category|filed und
 const BYLINE_OR_DATE = /^(by|posted|updated|published|last updated|written by|photo|image|credit|source)\b/i;
 const PROMOTION = /\b(sign up|signup|subscribe|subscription|newsletter|follow us|join our|click here|download (the|our) app)\b/i;
 const BOILERPLATE_BLOCKS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6', 'section']);
+/**
+ * A block that says nothing but a control or widget label: gallery and caption toggles, "read
+ * more", comment and share prompts, "you may also like" and "trending" headings, ad labels.
+ */
+const WIDGET_LABEL =
+  /^(?:caption|hide caption|toggle caption|close|enlarge (?:this )?image|click to enlarge|expand|collapse|less|more|show (?:more|less)|read more|see more|load more|loading(?: content)?|comments?|post (?:a )?comment|leave a (?:comment|reply)|join the conversation|tell us what you think|you (?:may|might) also like|related(?: posts| articles| stories| content)?|recommended(?: for you)?|trending(?: now)?|most (?:popular|read)|don ?t miss|advertisement|advert|ad|subscribe|share(?: this(?: article| story)?)?|print|topics|tags|more stories|read next|up next|also read|see also|follow us|back to top|this slideshow requires javascript|(?:image |photo )?\d+ of \d+)$/;
 const LIST_OR_TABLE = new Set(['li', 'td', 'th', 'figure', 'blockquote']);
 
 /**
@@ -77,10 +83,15 @@ function removeBoilerplateBlocks(article: Element): void {
       detach(element);
       continue;
     }
-    if (!BOILERPLATE_BLOCKS.has(element.name)) continue;
+    if (!BOILERPLATE_BLOCKS.has(element.name) && element.name !== 'li') continue;
     if (descendants(element).some((inner) => BOILERPLATE_BLOCKS.has(inner.name) || inner.name === 'img')) continue;
     const text = normalizedText(element);
     if (text.length === 0 || text.length > 1000) continue;
+    if (text.length < 50 && WIDGET_LABEL.test(comparable(text))) {
+      detach(element);
+      continue;
+    }
+    if (element.name === 'li') continue;
     const stats = textStats(element);
     const density = stats.text === 0 ? 0 : stats.linkText / stats.text;
     if (density > 0.4 && TAG_LIST.test(text)) {
