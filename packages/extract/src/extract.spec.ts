@@ -124,6 +124,16 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     for (const label of ['Caption', 'Close', 'You may also like', '1 of 6']) expect(result.markdown).not.toContain(label);
   });
 
+  it('drops "Related:" and "READ MORE:" pointers to other stories but keeps sentences with a colon', () => {
+    const pointers = `<p><strong>Related:</strong> <a href="/other">Budget talks collapse after late-night session</a></p>
+      <p><b>READ MORE:</b> <a href="/more">Council leader resigns over the bridge</a></p>
+      <p>More importantly: the <a href="/plan">plan</a> now goes to the mayor, who has until June to sign it into law.</p>`;
+    const result = extract(page(body + pointers + paragraph('the vote')), { url: URL });
+    expect(result.markdown).not.toContain('Budget talks collapse');
+    expect(result.markdown).not.toContain('Council leader resigns');
+    expect(result.markdown).toContain('now goes to the mayor');
+  });
+
   it('makes links and images absolute against the final URL and <base href>', () => {
     const links = `<p>Read the <a href="../reports/plan.pdf">full report</a> and the <a href="#notes">notes</a>, or see <img src="chart.png" alt="Chart"> and <img data-src="//cdn.example.net/lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy">, which the council published this morning for everyone.</p>`;
     const result = extract(page(body + links), { url: URL });

@@ -64,6 +64,9 @@ const TAG_LIST = /^(tags|tagged|tagged with|topics|categories|category|filed und
 const BYLINE_OR_DATE = /^(by|posted|updated|published|last updated|written by|photo|image|credit|source)\b/i;
 const PROMOTION = /\b(sign up|signup|subscribe|subscription|newsletter|follow us|join our|click here|download (the|our) app)\b/i;
 const BOILERPLATE_BLOCKS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6', 'section']);
+/** "Related: <link>", "READ MORE: <link>", "See also: <link>": a pointer to another story inside the text. */
+const LINK_TEASER =
+  /^[[(]?\s*(?:related|read more|see more|see also|also read|read also|more|also|also see|more on this|recommended|must read|read next|don ?t miss|watch|listen|click here)\b[^:\n]{0,20}:/i;
 /**
  * A block that says nothing but a control or widget label: gallery and caption toggles, "read
  * more", comment and share prompts, "you may also like" and "trending" headings, ad labels.
@@ -102,7 +105,8 @@ function removeBoilerplateBlocks(article: Element): void {
     const linkOnly = density > 0.9 && text.length < 200 && !hasAncestorNamed(element, LIST_OR_TABLE);
     const bylineOrDate = text.length < 120 && BYLINE_OR_DATE.test(text);
     const promotion = density > 0 && PROMOTION.test(text);
-    if (linkOnly || bylineOrDate || promotion) detach(element);
+    const linkTeaser = density > 0.5 && LINK_TEASER.test(text);
+    if (linkOnly || bylineOrDate || promotion || linkTeaser) detach(element);
   }
 }
 
