@@ -134,6 +134,14 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('now goes to the mayor');
   });
 
+  it('drops numbered lists of links to other stories but keeps numbered steps', () => {
+    const mostRead = `<ol><li><a href="/a">Actor's wife killed; son shot by deputies</a></li><li><a href="/b">Man finds animal blood flooding basement</a></li><li><a href="/c">Storm closes the ring road again</a></li></ol>`;
+    const steps = `<ol><li>Fill the canner with water and set it to simmer while the jars warm.</li><li>Core, peel and cube the pears, then boil them with the lemon juice.</li><li>Spoon the jam into the jars.</li></ol>`;
+    const result = extract(page(body + steps + paragraph('the vote') + mostRead), { url: URL });
+    expect(result.markdown).not.toContain('flooding basement');
+    expect(result.markdown).toContain('1.  Fill the canner');
+  });
+
   it('makes links and images absolute against the final URL and <base href>', () => {
     const links = `<p>Read the <a href="../reports/plan.pdf">full report</a> and the <a href="#notes">notes</a>, or see <img src="chart.png" alt="Chart"> and <img data-src="//cdn.example.net/lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy">, which the council published this morning for everyone.</p>`;
     const result = extract(page(body + links), { url: URL });

@@ -35,7 +35,7 @@ export function cleanContent(article: Element, options: CleanOptions): void {
   removeTeaserLists(article);
 
   if (options.cleanConditionally) {
-    for (const tag of ['form', 'fieldset', 'table', 'ul', 'div']) cleanConditionally(article, tag, dataTables);
+    for (const tag of ['form', 'fieldset', 'table', 'ul', 'ol', 'div']) cleanConditionally(article, tag, dataTables);
   }
   cleanHeadings(article, options.title);
   removeBoilerplateBlocks(article);
