@@ -142,6 +142,14 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('1.  Fill the canner');
   });
 
+  it('drops a heading that announces other stories together with the link list under it', () => {
+    const more = `<div class="heading-h3">More great stories</div><ul><li>Drivers must unionize, <a href="/a">no matter what the firm says</a></li><li>Ads are not the problem. <a href="/b">Our perceptions are</a></li></ul>
+      <p><strong>DON'T MISS</strong></p><p><a href="/c">Mayor furious at leak</a> [INSIGHT]<br><a href="/d">Bridge vote delayed</a> [VIDEO]</p>`;
+    const result = extract(page(body + paragraph('the vote') + more), { url: URL });
+    for (const text of ['More great stories', 'Drivers must unionize', "DON'T MISS", 'Bridge vote delayed']) expect(result.markdown).not.toContain(text);
+    expect(result.markdown).toContain('the vote');
+  });
+
   it('makes links and images absolute against the final URL and <base href>', () => {
     const links = `<p>Read the <a href="../reports/plan.pdf">full report</a> and the <a href="#notes">notes</a>, or see <img src="chart.png" alt="Chart"> and <img data-src="//cdn.example.net/lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy">, which the council published this morning for everyone.</p>`;
     const result = extract(page(body + links), { url: URL });

@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { createElement, descendants, detach, elementChildren, hasText, isTag, normalizedText, rawText, replaceNode } from '../dom/html-tree';
+import { createElement, descendants, detach, elementChildren, hasText, isTag, isText, normalizedText, rawText, replaceNode } from '../dom/html-tree';
 import { AD_WORDS, COMMAS, LOADING_WORDS, classWeight, countTags, isTeaserList, textLength, textStats } from './content-signals';
 
 export interface CleanOptions {
@@ -38,6 +38,7 @@ export function cleanContent(article: Element, options: CleanOptions): void {
     for (const tag of ['form', 'fieldset', 'table', 'ul', 'ol', 'div']) cleanConditionally(article, tag, dataTables);
   }
   cleanHeadings(article, options.title);
+  removeLabelledLinkLists(article);
   removeBoilerplateBlocks(article);
   removeRepeatedBlocks(article);
 
@@ -59,6 +60,37 @@ function removeTeaserLists(article: Element): void {
     remaining -= length;
   }
 }
+
+/** Short headings that introduce links to other stories ("More great stories", "Don't miss", "Most read"). */
+const LINK_LIST_HEADING =
+  /\b(?:related|more (?:\w+ ){0,3}(?:stories|news|articles|from|on|like this)|most (?:popular|read|viewed|shared)|trending|recommended|you (?:may|might) (?:also )?like|don ?t miss|read next|up next|see also|also read|further reading|top stories|editor ?s picks|latest (?:news|stories))\b/i;
+const LINK_LIST_BLOCKS = new Set(['ul', 'ol', 'p', 'div', 'dl']);
+
+/** A heading that announces other stories, and the link list right after it. */
+function removeLabelledLinkLists(article: Element): void {
+  for (const element of descendants(article)) {
+    if (!element.parent || !isLabelHeading(element)) continue;
+    const text = normalizedText(element);
+    if (text.length === 0 || text.length > 60 || !LINK_LIST_HEADING.test(comparable(text))) continue;
+    let next = element.next;
+    while (next && !isTag(next)) next = next.next;
+    if (!next || !isTag(next) || !LINK_LIST_BLOCKS.has(next.name)) continue;
+    const stats = textStats(next);
+    const links = countTags(next, LINKS);
+    if (links < 2 || stats.text === 0 || stats.linkText / stats.text < 0.4 || stats.text > 1500) continue;
+    detach(next);
+    detach(element);
+  }
+}
+
+/** A heading, or a paragraph or div of plain or bold text without links (a heading in all but name). */
+function isLabelHeading(element: Element): boolean {
+  if (HEADINGS.has(element.name)) return true;
+  if (element.name !== 'p' && element.name !== 'div') return false;
+  return element.children.every((child) => isText(child) || (isTag(child) && (child.name === 'strong' || child.name === 'b' || child.name === 'span') && elementChildren(child).length === 0));
+}
+
+const LINKS = new Set(['a']);
 
 const TAG_LIST = /^(tags|tagged|tagged with|topics|categories|category|filed under)\b/i;
 const BYLINE_OR_DATE = /^(by|posted|updated|published|last updated|written by|photo|image|credit|source)\b/i;
