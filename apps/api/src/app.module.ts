@@ -54,6 +54,8 @@ export class AppModule {
         ScreenshotModule.forRoot({}),
         MonitorModule.forRoot({
           smtpUrl: config.smtpUrl,
+          emailFrom: config.emailFrom,
+          maxMonitorsPerAccount: config.monitorsPerAccount,
           runScheduler: config.role !== 'api',
           webhookAttempts: config.callbackAttempts,
           webhookBackoffMs: config.callbackBackoffMs,

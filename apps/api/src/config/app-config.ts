@@ -25,6 +25,8 @@ export interface AppConfig {
   jobLeaseMs: number;
   callbackAttempts: number;
   callbackBackoffMs: number;
+  monitorsPerAccount: number;
+  emailFrom?: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
@@ -52,6 +54,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     jobLeaseMs: read.int('QUARRY_JOB_LEASE_MS', 30_000, { min: 1000 }),
     callbackAttempts: read.int('QUARRY_CALLBACK_ATTEMPTS', 8, { min: 1, max: 50 }),
     callbackBackoffMs: read.int('QUARRY_CALLBACK_BACKOFF_MS', 30_000, { min: 1 }),
+    monitorsPerAccount: read.int('QUARRY_MONITORS_PER_ACCOUNT', 1000, { min: 1 }),
+    emailFrom: read.optionalString('QUARRY_EMAIL_FROM'),
   };
   for (const entry of config.allowHosts) {
     read.check(/^[^:\s]+:\d{1,5}$|^\[[0-9a-fA-F:.]+\]:\d{1,5}$/.test(entry), `QUARRY_ALLOW_HOSTS entries must be host:port (got "${entry}")`);
