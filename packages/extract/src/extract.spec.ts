@@ -150,6 +150,17 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('the vote');
   });
 
+  it('drops microdata datelines and rel="tag" lists but keeps tag links inside sentences', () => {
+    const meta = `<span class="data" itemprop="datePublished">segunda-feira, 22 de janeiro de 2018 às 0:13</span>
+      <p>Residents can read about <a href="/tags/transport" rel="tag">transport</a> plans in the library from Monday, the council said in its statement.</p>
+      <strong>Etiquetas<br><a href="/tag/budget" rel="tag">budget 2024</a>, <a href="/tag/bridge" rel="tag">new bridge</a></strong>`;
+    const result = extract(page(body + meta + paragraph('the vote')), { url: URL });
+    expect(result.markdown).not.toContain('janeiro');
+    expect(result.markdown).not.toContain('Etiquetas');
+    expect(result.markdown).not.toContain('budget 2024');
+    expect(result.markdown).toContain('[transport](https://news.example.com/tags/transport) plans');
+  });
+
   it('makes links and images absolute against the final URL and <base href>', () => {
     const links = `<p>Read the <a href="../reports/plan.pdf">full report</a> and the <a href="#notes">notes</a>, or see <img src="chart.png" alt="Chart"> and <img data-src="//cdn.example.net/lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy">, which the council published this morning for everyone.</p>`;
     const result = extract(page(body + links), { url: URL });

@@ -39,6 +39,7 @@ export function cleanContent(article: Element, options: CleanOptions): void {
   }
   cleanHeadings(article, options.title);
   removeLabelledLinkLists(article);
+  removeMetadataElements(article);
   removeBoilerplateBlocks(article);
   removeRepeatedBlocks(article);
 
@@ -91,6 +92,47 @@ function isLabelHeading(element: Element): boolean {
 }
 
 const LINKS = new Set(['a']);
+
+/** Microdata that marks a publication date or an author: the byline and dateline, fields of their own. */
+const METADATA_ITEMPROP = /(?:^|\s)(?:datePublished|dateModified|dateCreated|author)(?:\s|$)/;
+
+/**
+ * Datelines and bylines marked up as microdata, and tag lists made of `rel="tag"` links (with their
+ * "Tags:" label, in whatever language: the smallest wrapper whose other text is only that label).
+ */
+function removeMetadataElements(article: Element): void {
+  for (const element of descendants(article)) {
+    if (!element.parent) continue;
+    if (element.attribs.itemprop && METADATA_ITEMPROP.test(element.attribs.itemprop)) {
+      if (textLength(element) < 100 && !descendants(element).some((inner) => inner.name === 'p' || inner.name === 'img')) detach(element);
+    } else if (isTagLink(element)) {
+      const list = tagListAround(element);
+      if (list) detach(list);
+    }
+  }
+}
+
+function isTagLink(element: Element): boolean {
+  return element.name === 'a' && /(?:^|\s)tag(?:\s|$)/i.test(element.attribs.rel ?? '');
+}
+
+/** The wrapper of at least two tag links with no other text than a label; null for a tag link inside a sentence. */
+function tagListAround(link: Element): Element | null {
+  let list: Element | null = null;
+  let node = link.parent;
+  for (let level = 0; level < 4 && node && isTag(node); level++, node = node.parent) {
+    let tagText = 0;
+    let tagLinks = 0;
+    for (const inner of descendants(node)) {
+      if (!isTagLink(inner)) continue;
+      tagText += textLength(inner);
+      tagLinks++;
+    }
+    if (textLength(node) - tagText > 30) break;
+    if (tagLinks >= 2) list = node;
+  }
+  return list;
+}
 
 const TAG_LIST = /^(tags|tagged|tagged with|topics|categories|category|filed under)\b/i;
 const BYLINE_OR_DATE = /^(by|posted|updated|published|last updated|written by|photo|image|credit|source)\b/i;
