@@ -23,3 +23,4 @@ export type { DatabaseJobQueueOptions } from './queue/database/database-job-queu
 export { QueueModule } from './queue/queue.module';
 export { QUEUE_MODULE_OPTIONS } from './queue/queue.module-definition';
 export { coreEntities, coreMigrations } from './queue/core-schema';
+export * from './persistence/constraint-violation';

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, MoreThanOrEqual } from 'typeorm';
-import { Clock, IdGenerator, NotFoundError, PaymentRequiredError } from '@quarry/core';
+import { Clock, IdGenerator, isCheckViolation, isUniqueViolation, NotFoundError, PaymentRequiredError } from '@quarry/core';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
 import { LedgerEntryEntity } from '../infrastructure/typeorm/ledger-entry.entity';
-import { isCheckViolation, isUniqueViolation } from './constraint-violation';
 
 export interface ChargeResult {
   /** False when this (operation, referenceId) had already been charged: nothing moved this time. */

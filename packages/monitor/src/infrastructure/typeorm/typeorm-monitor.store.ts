@@ -1,4 +1,5 @@
 import { DataSource, In, LessThan, MoreThanOrEqual } from 'typeorm';
+import { isForeignKeyViolation, isUniqueViolation } from '@quarry/core';
 import { ScrapeTier } from '@quarry/scrape';
 import { JitterSettings } from '../../domain/check-schedule';
 import {
@@ -23,7 +24,7 @@ import {
   NotificationKind,
   NotificationStatus,
 } from '../../ports/monitor.store';
-import { isForeignKeyViolation, isUniqueViolation } from './database-errors';
+
 import { MonitorChannelEntity } from './monitor-channel.entity';
 import { MonitorCheckEntity } from './monitor-check.entity';
 import { MonitorEventEntity } from './monitor-event.entity';
