@@ -161,6 +161,15 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('[transport](https://news.example.com/tags/transport) plans');
   });
 
+  it('drops dateline-only blocks and a title heading under a dateline, but keeps live-blog times', () => {
+    const article = `<div>2024-05-02</div><h1>Council approves plan</h1>${body}<ul><li>18 Nov 2019, 19:09</li><li>Updated: November 18, 2019 8:22AM EST</li></ul>
+      <p>4:14 p.m.</p>${paragraph('the vote')}`;
+    const html = page(article).replace('<h1>Council approves plan</h1>', '');
+    const result = extract(html, { url: URL });
+    for (const text of ['2024-05-02', '# Council approves plan', '19:09', 'Updated']) expect(result.markdown).not.toContain(text);
+    expect(result.markdown).toContain('4:14 p.m.');
+  });
+
   it('makes links and images absolute against the final URL and <base href>', () => {
     const links = `<p>Read the <a href="../reports/plan.pdf">full report</a> and the <a href="#notes">notes</a>, or see <img src="chart.png" alt="Chart"> and <img data-src="//cdn.example.net/lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy">, which the council published this morning for everyone.</p>`;
     const result = extract(page(body + links), { url: URL });

@@ -134,6 +134,33 @@ function tagListAround(link: Element): Element | null {
   return list;
 }
 
+const MONTHS = /^(?:jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september|oct|october|nov|november|dec|december)$/;
+const DATE_WORDS = new Set([
+  'jan', 'january', 'feb', 'february', 'mar', 'march', 'apr', 'april', 'may', 'jun', 'june', 'jul', 'july', 'aug', 'august',
+  'sep', 'sept', 'september', 'oct', 'october', 'nov', 'november', 'dec', 'december', 'mon', 'monday', 'tue', 'tues', 'tuesday',
+  'wed', 'wednesday', 'thu', 'thur', 'thurs', 'thursday', 'fri', 'friday', 'sat', 'saturday', 'sun', 'sunday', 'am', 'pm', 'a', 'p',
+  'm', 'st', 'nd', 'rd', 'th', 'updated', 'published', 'posted', 'modified', 'last', 'on', 'at', 'gmt', 'utc', 'bst', 'cet', 'cest',
+  'est', 'edt', 'cst', 'cdt', 'mst', 'mdt', 'pst', 'pdt', 'ist', 'aest', 'aedt',
+]);
+
+/**
+ * A dateline and nothing else: "18 Nov 2019, 19:09", "Updated: November 18, 2019 8:22AM EST",
+ * "2018-08-16". A bare time ("4:14 p.m.") is a live blog's entry marker and stays.
+ */
+function isDateOnly(text: string): boolean {
+  const words = comparable(text).split(' ');
+  let numbers = 0;
+  let dated = false;
+  for (const word of words) {
+    if (/^\d+(?:st|nd|rd|th|am|pm)?$/.test(word)) {
+      numbers++;
+      if (/^(?:19|20)\d\d$/.test(word)) dated = true;
+    } else if (MONTHS.test(word)) dated = true;
+    else if (!DATE_WORDS.has(word)) return false;
+  }
+  return dated && numbers >= 2;
+}
+
 const TAG_LIST = /^(tags|tagged|tagged with|topics|categories|category|filed under)\b/i;
 const BYLINE_OR_DATE = /^(by|posted|updated|published|last updated|written by|photo|image|credit|source)\b/i;
 const PROMOTION = /\b(sign up|signup|subscribe|subscription|newsletter|follow us|join our|click here|download (the|our) app)\b/i;
@@ -164,7 +191,7 @@ function removeBoilerplateBlocks(article: Element): void {
     if (descendants(element).some((inner) => BOILERPLATE_BLOCKS.has(inner.name) || inner.name === 'img')) continue;
     const text = normalizedText(element);
     if (text.length === 0 || text.length > 1000) continue;
-    if (text.length < 50 && WIDGET_LABEL.test(comparable(text))) {
+    if (text.length < 50 && (WIDGET_LABEL.test(comparable(text)) || isDateOnly(text))) {
       detach(element);
       continue;
     }
@@ -223,7 +250,9 @@ function isCaptionLike(element: Element): boolean {
 
 function cleanHeadings(article: Element, title: string | null): void {
   const normalizedTitle = title ? comparable(title) : '';
+  // Text seen before the heading: a dateline or a kicker above the title does not count.
   let seenText = false;
+  let textBefore = 0;
   for (const element of descendants(article)) {
     if (!element.parent) continue;
     if (HEADINGS.has(element.name)) {
@@ -243,7 +272,8 @@ function cleanHeadings(article: Element, title: string | null): void {
         }
       }
     } else if (element.name === 'p' && hasText(element)) {
-      seenText = true;
+      textBefore += textLength(element);
+      seenText = textBefore >= 100;
     }
   }
 }
