@@ -170,6 +170,13 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('4:14 p.m.');
   });
 
+  it('keeps embedded social posts even when their wrapper is named like a share widget', () => {
+    const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">Yes this is real and the council spent half a million on it: <a href="https://t.co/x">https://t.co/x</a></p>&mdash; A Resident (@resident) <a href="https://twitter.com/resident/status/1">November 18, 2019</a></blockquote></div>`;
+    const result = extract(page(body + tweet + paragraph('the vote')), { url: URL });
+    expect(result.markdown).toContain('Yes this is real and the council spent half a million on it');
+    expect(result.markdown).toContain('A Resident (@resident)');
+  });
+
   it('makes links and images absolute against the final URL and <base href>', () => {
     const links = `<p>Read the <a href="../reports/plan.pdf">full report</a> and the <a href="#notes">notes</a>, or see <img src="chart.png" alt="Chart"> and <img data-src="//cdn.example.net/lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy">, which the council published this morning for everyone.</p>`;
     const result = extract(page(body + links), { url: URL });

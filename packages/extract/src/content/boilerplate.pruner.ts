@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import { classAndId, descendants, detach, elementChildren, firstDescendant, hasText, isTag, replaceNode, type ChildNode, type ParentNode } from '../dom/html-tree';
-import { isTeaserList, isBoilerplateWidget, isUnlikelyCandidate, textLength, textStats } from './content-signals';
+import { holdsEmbeddedPost, isTeaserList, isBoilerplateWidget, isUnlikelyCandidate, textLength, textStats } from './content-signals';
 
 /** Elements that never carry readable content. */
 const NEVER_CONTENT = new Set([
@@ -49,7 +49,7 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
     if (!remove && (CHROME.has(name) || CHROME_ROLES.has(element.attribs.role ?? ''))) remove = !holdsMostOfPage(element);
     if (!remove && !KEEP_UNLIKELY.has(name) && !insideCode(element)) {
       if (isBoilerplateWidget(element))
-        remove = !wrapsArticle(element) && (isCommentSection(element) || (!holdsMostOfPage(element) && !holdsProse(element)));
+        remove = !wrapsArticle(element) && (isCommentSection(element) || (!holdsMostOfPage(element) && !holdsProse(element) && !holdsEmbeddedPost(element)));
       else if (options.stripUnlikely && isUnlikelyCandidate(element)) remove = !holdsMostOfPage(element);
     }
     if (!remove && !KEEP_UNLIKELY.has(name) && isTeaserList(element)) remove = !holdsMostOfPage(element);

@@ -207,3 +207,11 @@ function isTeaserLink(link: Element, item: Element): boolean {
   }
   return false;
 }
+
+/** Social posts embedded in the text (their blockquote fallback): quoted content, not a share widget. */
+const EMBEDDED_POST = /(?:^|[\s_-])(?:twitter-tweet|twitter-video|instagram-media|tiktok-embed|reddit-card|bluesky-embed|threads-embed|mastodon-embed|fb-xfbml-parse-ignore)(?:[\s_-]|$)/i;
+
+export function holdsEmbeddedPost(element: Element): boolean {
+  for (const inner of descendants(element)) if (inner.name === 'blockquote' && EMBEDDED_POST.test(inner.attribs.class ?? '')) return true;
+  return false;
+}

@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import { createElement, descendants, detach, elementChildren, hasText, isTag, isText, normalizedText, rawText, replaceNode } from '../dom/html-tree';
-import { AD_WORDS, COMMAS, LOADING_WORDS, classWeight, countTags, isTeaserList, textLength, textStats } from './content-signals';
+import { AD_WORDS, COMMAS, LOADING_WORDS, classWeight, countTags, holdsEmbeddedPost, isTeaserList, textLength, textStats } from './content-signals';
 
 export interface CleanOptions {
   /** Remove lists, tables, divs and forms that look like link farms, galleries or widgets. */
@@ -336,7 +336,7 @@ function cleanConditionally(article: Element, tag: string, dataTables: Set<Eleme
     if (!element.parent) continue;
     if (tag === 'table' && dataTables.has(element)) continue;
     if (isInsideDataTable(element, dataTables) || hasAncestorNamed(element, CODE)) continue;
-    if (shouldRemove(element, tag)) detach(element);
+    if (shouldRemove(element, tag) && !holdsEmbeddedPost(element)) detach(element);
   }
 }
 
