@@ -177,6 +177,15 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('A Resident (@resident)');
   });
 
+  it('drops screen-reader-only labels and pagination, keeps the caption', () => {
+    const extra = `<figure><img src="/img/c.jpg"><figcaption><span class="off-screen">Image caption</span> The chair signs the plan in the town hall</figcaption></figure>
+      <div class="nav-pages"><b>1</b> <a href="?p=2">2</a> <a href="?p=3">3</a> <a href="?p=4">4</a> <a href="?p=2">»</a></div>`;
+    const result = extract(page(body + extra + paragraph('the vote')), { url: URL });
+    expect(result.markdown).not.toContain('Image caption');
+    expect(result.markdown).toContain('The chair signs the plan in the town hall');
+    expect(result.markdown).not.toContain('?p=3');
+  });
+
   it('makes links and images absolute against the final URL and <base href>', () => {
     const links = `<p>Read the <a href="../reports/plan.pdf">full report</a> and the <a href="#notes">notes</a>, or see <img src="chart.png" alt="Chart"> and <img data-src="//cdn.example.net/lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy">, which the council published this morning for everyone.</p>`;
     const result = extract(page(body + links), { url: URL });

@@ -12,7 +12,8 @@ const NEVER_CONTENT = new Set([
 const CHROME = new Set(['nav', 'aside', 'footer', 'header']);
 const CHROME_ROLES = new Set(['navigation', 'menu', 'menubar', 'complementary', 'alert', 'alertdialog', 'dialog', 'banner', 'contentinfo', 'search']);
 const KEEP_UNLIKELY = new Set(['html', 'body', 'a', 'main', 'article', 'table', 'tbody', 'thead', 'tr', 'td', 'th', 'pre', 'code']);
-const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|d-none|is-hidden|visually-hidden|visuallyhidden|sr-only|screen-reader-text|invisible)(?:\s|$)/i;
+const HIDDEN_CLASS =
+  /(?:^|\s)(?:hidden|hide|d-none|is-hidden|invisible|(?:[\w-]*[-_])?(?:visually-?hidden|sr-only|screen-?reader-(?:text|only)|off-?screen|element-invisible))(?:\s|$)/i;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 export interface PruneOptions {

@@ -161,6 +161,12 @@ function isDateOnly(text: string): boolean {
   return dated && numbers >= 2;
 }
 
+/** Pagination: page numbers (links, and the current one) with at most "next"/"previous" arrows. */
+function isPageNumbers(element: Element, text: string): boolean {
+  if (!/^[\d\s.,|/«»‹›<>…-]+(?:next|previous|prev|›|»)?[\s»›]*$/i.test(text)) return false;
+  return countTags(element, LINKS) >= 2;
+}
+
 const TAG_LIST = /^(tags|tagged|tagged with|topics|categories|category|filed under)\b/i;
 const BYLINE_OR_DATE = /^(by|posted|updated|published|last updated|written by|photo|image|credit|source)\b/i;
 const PROMOTION = /\b(sign up|signup|subscribe|subscription|newsletter|follow us|join our|click here|download (the|our) app)\b/i;
@@ -191,7 +197,7 @@ function removeBoilerplateBlocks(article: Element): void {
     if (descendants(element).some((inner) => BOILERPLATE_BLOCKS.has(inner.name) || inner.name === 'img')) continue;
     const text = normalizedText(element);
     if (text.length === 0 || text.length > 1000) continue;
-    if (text.length < 50 && (WIDGET_LABEL.test(comparable(text)) || isDateOnly(text))) {
+    if (text.length < 50 && (WIDGET_LABEL.test(comparable(text)) || isDateOnly(text) || isPageNumbers(element, text))) {
       detach(element);
       continue;
     }
