@@ -186,6 +186,13 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).not.toContain('?p=3');
   });
 
+  it('drops labelled pointers whose label is long, single tag lines and long datelines', () => {
+    const extra = `<p>Related Roundup: <a href="/roundup/bridges">Bridges of the county</a></p><p>Tag: <a href="/tag/council">council.gov</a></p>
+      <p>First Published: Tuesday, November 19, 2019 08:38 AM</p>`;
+    const result = extract(page(body + extra + paragraph('the vote')), { url: URL });
+    for (const text of ['Bridges of the county', 'council.gov', 'First Published']) expect(result.markdown).not.toContain(text);
+  });
+
   it('makes links and images absolute against the final URL and <base href>', () => {
     const links = `<p>Read the <a href="../reports/plan.pdf">full report</a> and the <a href="#notes">notes</a>, or see <img src="chart.png" alt="Chart"> and <img data-src="//cdn.example.net/lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy">, which the council published this morning for everyone.</p>`;
     const result = extract(page(body + links), { url: URL });

@@ -139,7 +139,7 @@ const DATE_WORDS = new Set([
   'jan', 'january', 'feb', 'february', 'mar', 'march', 'apr', 'april', 'may', 'jun', 'june', 'jul', 'july', 'aug', 'august',
   'sep', 'sept', 'september', 'oct', 'october', 'nov', 'november', 'dec', 'december', 'mon', 'monday', 'tue', 'tues', 'tuesday',
   'wed', 'wednesday', 'thu', 'thur', 'thurs', 'thursday', 'fri', 'friday', 'sat', 'saturday', 'sun', 'sunday', 'am', 'pm', 'a', 'p',
-  'm', 'st', 'nd', 'rd', 'th', 'updated', 'published', 'posted', 'modified', 'last', 'on', 'at', 'gmt', 'utc', 'bst', 'cet', 'cest',
+  'm', 'st', 'nd', 'rd', 'th', 'updated', 'published', 'posted', 'modified', 'last', 'first', 'on', 'at', 'gmt', 'utc', 'bst', 'cet', 'cest',
   'est', 'edt', 'cst', 'cdt', 'mst', 'mdt', 'pst', 'pdt', 'ist', 'aest', 'aedt',
 ]);
 
@@ -167,7 +167,7 @@ function isPageNumbers(element: Element, text: string): boolean {
   return countTags(element, LINKS) >= 2;
 }
 
-const TAG_LIST = /^(tags|tagged|tagged with|topics|categories|category|filed under)\b/i;
+const TAG_LIST = /^(tags?|tagged|tagged with|topics|categories|category|filed under)\b/i;
 const BYLINE_OR_DATE = /^(by|posted|updated|published|last updated|written by|photo|image|credit|source)\b/i;
 const PROMOTION = /\b(sign up|signup|subscribe|subscription|newsletter|follow us|join our|click here|download (the|our) app)\b/i;
 const BOILERPLATE_BLOCKS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6', 'section']);
@@ -197,7 +197,7 @@ function removeBoilerplateBlocks(article: Element): void {
     if (descendants(element).some((inner) => BOILERPLATE_BLOCKS.has(inner.name) || inner.name === 'img')) continue;
     const text = normalizedText(element);
     if (text.length === 0 || text.length > 1000) continue;
-    if (text.length < 50 && (WIDGET_LABEL.test(comparable(text)) || isDateOnly(text) || isPageNumbers(element, text))) {
+    if ((text.length < 50 && (WIDGET_LABEL.test(comparable(text)) || isPageNumbers(element, text))) || (text.length < 80 && isDateOnly(text))) {
       detach(element);
       continue;
     }
@@ -212,7 +212,8 @@ function removeBoilerplateBlocks(article: Element): void {
     const linkOnly = density > 0.9 && text.length < 200 && !hasAncestorNamed(element, LIST_OR_TABLE);
     const bylineOrDate = text.length < 120 && BYLINE_OR_DATE.test(text);
     const promotion = density > 0 && PROMOTION.test(text);
-    const linkTeaser = density > 0.5 && LINK_TEASER.test(text);
+    const label = LINK_TEASER.exec(text);
+    const linkTeaser = label !== null && stats.text > label[0].length && stats.linkText / (stats.text - label[0].length) > 0.7;
     if (linkOnly || bylineOrDate || promotion || linkTeaser) detach(element);
   }
 }
