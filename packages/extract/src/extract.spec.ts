@@ -193,6 +193,14 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     for (const text of ['Bridges of the county', 'council.gov', 'First Published']) expect(result.markdown).not.toContain(text);
   });
 
+  it('drops copyright blocks that are not in a <footer>', () => {
+    const html = page(body + paragraph('the vote')).replace('</main>', '</main><div class="copyright-wrp"><p>Example News, 1 High Street, Exampletown | 0123 456 789 tel</p><p>The contents of this site are ©2024 Example Publishing Ltd, a subsidiary of Example Holdings.</p></div>');
+    const result = extract(html.replace(/<footer>.*<\/footer>/s, ''), { url: URL });
+    expect(result.markdown).toContain('the vote');
+    expect(result.markdown).not.toContain('High Street');
+    expect(result.markdown).not.toContain('Example Publishing');
+  });
+
   it('makes links and images absolute against the final URL and <base href>', () => {
     const links = `<p>Read the <a href="../reports/plan.pdf">full report</a> and the <a href="#notes">notes</a>, or see <img src="chart.png" alt="Chart"> and <img data-src="//cdn.example.net/lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy">, which the council published this morning for everyone.</p>`;
     const result = extract(page(body + links), { url: URL });

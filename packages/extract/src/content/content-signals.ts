@@ -6,11 +6,11 @@ export const BOILERPLATE_WIDGET =
   /(^|[-_\s])(comments?|comment-list|commentlist|disqus|cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|social|socials|related|recommended|recommendations|outbrain|taboola|sponsored|promo|popup|modal|breadcrumbs?|pagination|pager|sidebar|skyscraper|advert|advertisement|ads|ad-slot|ad-container|adsense|print-only|carousel|slider|slideshow|byline|dateline|author-bio|author-info|author-box|about-author|post-author|author-content|tooltip|popover|hovercard|rollover)([-_\s]|$)/i;
 /** Class/id words of containers that are rarely main content (Readability's list): removed in the strict attempt only. */
 export const UNLIKELY_CANDIDATE =
-  /-ad-|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|cookie|consent|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|modal|newsletter|subscribe|signup|share|sharing|outbrain|taboola|recommend|promo|yom-remote/i;
+  /-ad-|ai2html|banner|breadcrumb|combx|comment|community|copyright|cover-wrap|disqus|extra|footer|gdpr|cookie|consent|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|modal|newsletter|subscribe|signup|share|sharing|outbrain|taboola|recommend|promo|yom-remote/i;
 const CONTENT_TOKEN = /article|content|main|body|post|entry|story|text/i;
 export const MAYBE_CANDIDATE = /and|article|body|column|content|main|mathjax|shadow/i;
 export const NEGATIVE_HINT =
-  /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|newsletter|subscribe|cookie|consent/i;
+  /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|copyright|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|newsletter|subscribe|cookie|consent/i;
 export const POSITIVE_HINT = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
 export const COMMAS = /[\u002C\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
 export const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$/iu;
