@@ -201,6 +201,15 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).not.toContain('Example Publishing');
   });
 
+  it('drops empty links and writes image links on one line', () => {
+    const links = `<p>The base is <a href="/located">strategically located</a> <a href="/icon"> </a> near the river, the council said on Tuesday in a statement.</p>
+      <a href="/deal"><div class="wrap"><img src="/img/deal.jpg" alt="Deal"></div></a><p>The price of the controller has already dropped ahead of the sales weekend.</p>`;
+    const result = extract(page(body + links + paragraph('the vote')), { url: URL });
+    expect(result.markdown).toContain('[strategically located](https://news.example.com/located) near the river');
+    expect(result.markdown).not.toContain('/icon');
+    expect(result.markdown).toContain('[![Deal](https://news.example.com/img/deal.jpg)](https://news.example.com/deal)');
+  });
+
   it('makes links and images absolute against the final URL and <base href>', () => {
     const links = `<p>Read the <a href="../reports/plan.pdf">full report</a> and the <a href="#notes">notes</a>, or see <img src="chart.png" alt="Chart"> and <img data-src="//cdn.example.net/lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy">, which the council published this morning for everyone.</p>`;
     const result = extract(page(body + links), { url: URL });

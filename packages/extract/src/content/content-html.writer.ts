@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import render from 'dom-serializer';
-import { descendants, detach, elementChildren, isTag, normalizedText, rawText, unwrap } from '../dom/html-tree';
+import { descendants, detach, elementChildren, hasText, isTag, normalizedText, rawText, setChildren, unwrap } from '../dom/html-tree';
 
 export interface WriteOptions {
   /** Absolute URL relative links and images are resolved against (`<base href>` already applied). */
@@ -138,6 +138,11 @@ function finishLink(link: Element, baseUrl: URL | null): void {
     return;
   }
   link.attribs = { href: absolute };
+  if (hasText(link)) return;
+  // A link around nothing but an image (often inside wrapper blocks): the image alone, on one line.
+  const images = descendants(link).filter((inner) => inner.name === 'img');
+  if (images.length === 0) unwrap(link);
+  else setChildren(link, images);
 }
 
 function resolve(value: string, baseUrl: URL | null): string | null {
