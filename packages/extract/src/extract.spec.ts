@@ -210,6 +210,15 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('[![Deal](https://news.example.com/img/deal.jpg)](https://news.example.com/deal)');
   });
 
+  it('drops the site promoting itself without a link, keeps news about subscriptions', () => {
+    const extra = `<p>Sign up to our newsletter for exclusive updates and enhanced content</p><p><strong><em>Like this story? Share it with a friend!</em></strong></p>
+      <p>Residents who subscribe to the bus pass will pay less from June.</p>`;
+    const result = extract(page(body + extra + paragraph('the vote')), { url: URL });
+    expect(result.markdown).not.toContain('Sign up to our newsletter');
+    expect(result.markdown).not.toContain('Share it with a friend');
+    expect(result.markdown).toContain('Residents who subscribe to the bus pass');
+  });
+
   it('makes links and images absolute against the final URL and <base href>', () => {
     const links = `<p>Read the <a href="../reports/plan.pdf">full report</a> and the <a href="#notes">notes</a>, or see <img src="chart.png" alt="Chart"> and <img data-src="//cdn.example.net/lazy.jpg" src="data:image/gif;base64,R0lGOD" alt="Lazy">, which the council published this morning for everyone.</p>`;
     const result = extract(page(body + links), { url: URL });

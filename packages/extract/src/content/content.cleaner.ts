@@ -169,7 +169,8 @@ function isPageNumbers(element: Element, text: string): boolean {
 
 const TAG_LIST = /^(tags?|tagged|tagged with|topics|categories|category|filed under)\b/i;
 const BYLINE_OR_DATE = /^(by|posted|updated|published|last updated|written by|photo|image|credit|source)\b/i;
-const PROMOTION = /\b(sign up|signup|subscribe|subscription|newsletter|follow us|join our|click here|download (the|our) app)\b/i;
+const SELF_PROMOTION = /\b(our|we|us|this (story|article|post))\b/i;
+const PROMOTION = /\b(sign up|signup|subscribe|subscription|newsletter|follow us|join our|click here|download (the|our) app|share it with|send an email with)\b/i;
 const BOILERPLATE_BLOCKS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6', 'section']);
 /** "Related: <link>", "READ MORE: <link>", "See also: <link>": a pointer to another story inside the text. */
 const LINK_TEASER =
@@ -211,7 +212,8 @@ function removeBoilerplateBlocks(article: Element): void {
     if (text.length > 300) continue;
     const linkOnly = density > 0.9 && text.length < 200 && !hasAncestorNamed(element, LIST_OR_TABLE);
     const bylineOrDate = text.length < 120 && BYLINE_OR_DATE.test(text);
-    const promotion = density > 0 && PROMOTION.test(text);
+    // Without a link, only when the site speaks of itself ("our newsletter", "we send", "share it with a friend").
+    const promotion = PROMOTION.test(text) && (density > 0 || (text.length < 200 && SELF_PROMOTION.test(text)));
     const label = LINK_TEASER.exec(text);
     const linkTeaser = label !== null && stats.text > label[0].length && stats.linkText / (stats.text - label[0].length) > 0.7;
     if (linkOnly || bylineOrDate || promotion || linkTeaser) detach(element);
