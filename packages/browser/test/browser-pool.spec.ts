@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import { PublicUrlPolicy } from '@quarry/net';
+import { html, startFixtureServer, type FixtureServer } from '@quarry/testing';
 import { BrowserPool, type BrowserError } from '../src';
 import { processTree } from './support/chromium.processes';
-import { html, startFixtureServer, type FixtureServer } from './support/fixture.server';
 
 let site: FixtureServer;
 let policy: PublicUrlPolicy;

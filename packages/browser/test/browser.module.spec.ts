@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { NetModule } from '@quarry/net';
+import { html, startFixtureServer, type FixtureServer } from '@quarry/testing';
 import { BrowserModule, BrowserPool, PageRenderer, type BrowserModuleOptions } from '../src';
 import { processTree } from './support/chromium.processes';
-import { html, startFixtureServer, type FixtureServer } from './support/fixture.server';
 
 let site: FixtureServer;
 

@@ -1,10 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { PublicUrlPolicy, type HostLookup } from '@quarry/net';
+import { closedPort, mappedLookup, startFixtureServer, type FixtureServer } from '@quarry/testing';
 import { CheckingProxy } from '../src/proxy/checking.proxy';
 import { REFUSAL_HEADER } from '../src/proxy/proxy.journal';
-import { closedPort, startFixtureServer, type FixtureServer } from './support/fixture.server';
-import { mappedLookup } from './support/mapped.lookup';
 
 let origin: FixtureServer;
 let canary: FixtureServer;
@@ -12,31 +11,33 @@ let refusedPort: number;
 
 beforeAll(async () => {
   origin = await startFixtureServer({
-    '/plain': (_req, res) => res.writeHead(201).end('plain'),
-    '/echo': (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () =>
-        res
-          .writeHead(201, {
-            'content-type': 'application/json',
-            connection: 'keep-alive, x-hop',
-            'x-hop': 'secret',
-            'x-origin': 'yes',
-          })
-          .end(
-            JSON.stringify({
-              method: req.method,
-              url: req.url,
-              host: req.headers.host,
-              body: Buffer.concat(chunks).toString(),
-              proxyAuth: req.headers['proxy-authorization'] ?? null,
-            }),
-          ),
-      );
+    '/plain': { handle: (_req, res) => res.writeHead(201).end('plain') },
+    '/echo': {
+      handle: (req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('end', () =>
+          res
+            .writeHead(201, {
+              'content-type': 'application/json',
+              connection: 'keep-alive, x-hop',
+              'x-hop': 'secret',
+              'x-origin': 'yes',
+            })
+            .end(
+              JSON.stringify({
+                method: req.method,
+                url: req.url,
+                host: req.headers.host,
+                body: Buffer.concat(chunks).toString(),
+                proxyAuth: req.headers['proxy-authorization'] ?? null,
+              }),
+            ),
+        );
+      },
     },
   });
-  canary = await startFixtureServer({ '*': (_req, res) => res.end('canary') }, { host: '::' });
+  canary = await startFixtureServer((_req, res) => res.end('canary'), { host: '::' });
   refusedPort = await closedPort();
 });
 afterAll(() => Promise.all([origin.close(), canary.close()]));

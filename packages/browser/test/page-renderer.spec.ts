@@ -1,9 +1,15 @@
 import { PublicUrlPolicy } from '@quarry/net';
+import {
+  closedPort,
+  html,
+  mappedLookup,
+  redirect,
+  startFixtureServer,
+  type FixtureServer,
+} from '@quarry/testing';
 import { launch, type Browser } from 'puppeteer-core';
 import { BrowserPool, PageRenderer, type BrowserError } from '../src';
 import { locateChromium } from '../src/pool/chromium.locator';
-import { closedPort, html, redirect, startFixtureServer, type FixtureServer } from './support/fixture.server';
-import { mappedLookup } from './support/mapped.lookup';
 
 let site: FixtureServer;
 let canary: FixtureServer;
@@ -81,24 +87,24 @@ beforeAll(async () => {
       setInterval(() => fetch('/chatty-poll').catch(() => null), 100);
     </script>`),
       '/chatty-poll': html('ok'),
-      '/hostile': (req, res) => html(hostilePage())(req, res),
-      '/socket': (req, res) =>
+      '/hostile': () => html(hostilePage()),
+      '/socket': () =>
         html(`<title>Socket</title><script>
         const socket = new WebSocket('ws://127.0.0.1:${site.port}/ws');
         socket.onopen = () => document.body.setAttribute('data-socket', 'open');
         socket.onerror = () => document.body.setAttribute('data-socket', 'error');
-      </script>`)(req, res),
-      '/to-canary': (req, res) => redirect(`http://127.0.0.1:${canary.port}/redirected`)(req, res),
-      '/to-canary-https': (req, res) => redirect(`https://[::1]:${canary.port}/redirected`)(req, res),
-      '/script-to-canary': (req, res) =>
+      </script>`),
+      '/to-canary': () => redirect(`http://127.0.0.1:${canary.port}/redirected`),
+      '/to-canary-https': () => redirect(`https://[::1]:${canary.port}/redirected`),
+      '/script-to-canary': () =>
         html(
           `<title>Leaving</title><script>setTimeout(() => (location.href = 'http://rebind.test:${canary.port}/'), 50)</script>`,
-        )(req, res),
-      '/script-to-canary-https': (req, res) =>
+        ),
+      '/script-to-canary-https': () =>
         html(
           `<title>Leaving</title><script>setTimeout(() => (location.href = 'https://[::1]:${canary.port}/'), 50)</script>`,
-        )(req, res),
-      '/to-rebind': (req, res) => redirect(`http://rebind.test:${canary.port}/redirected`)(req, res),
+        ),
+      '/to-rebind': () => redirect(`http://rebind.test:${canary.port}/redirected`),
     },
     { acceptWebSockets: true },
   );

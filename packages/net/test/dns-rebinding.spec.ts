@@ -1,6 +1,6 @@
 import type { LookupAddress } from 'node:dns';
+import { startFixtureServer, type FixtureServer } from '@quarry/testing';
 import { PublicUrlPolicy, SafeHttpClient, type HostLookup } from '../src';
-import { startFixtureServer, type FixtureServer } from './support/fixture.server';
 
 /** Answers with a public address on the first lookup and with the canary's address afterwards. */
 function rebindingLookup(): HostLookup & { calls: number } {

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { mappedLookup, startFixtureServer, type FixtureServer } from '@quarry/testing';
 import { NetModule, PublicUrlPolicy, SafeHttpClient, type NetModuleOptions } from '../src';
-import { startFixtureServer, type FixtureServer } from './support/fixture.server';
-import { mappedLookup } from './support/mapped.lookup';
+import { systemLookup } from '../src/policy/host.lookup';
 
 let origin: FixtureServer;
 let userAgents: (string | undefined)[];
@@ -19,7 +19,7 @@ beforeEach(() => (userAgents = []));
 
 const options = (): NetModuleOptions => ({
   allowHosts: [`fixture.test:${origin.port}`],
-  lookup: mappedLookup({ 'fixture.test': ['127.0.0.1'] }),
+  lookup: mappedLookup({ 'fixture.test': ['127.0.0.1'] }, systemLookup),
   userAgent: 'ModuleTest/1',
   maxBodyBytes: 32,
   defaultTimeoutMs: 2000,

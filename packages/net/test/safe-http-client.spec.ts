@@ -1,8 +1,8 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { encode } from 'iconv-lite';
+import { mappedLookup, startFixtureServer, type FixtureServer } from '@quarry/testing';
 import { DEFAULT_USER_AGENT, NetError, PublicUrlPolicy, SafeHttpClient } from '../src';
-import { startFixtureServer, type FixtureServer } from './support/fixture.server';
-import { mappedLookup } from './support/mapped.lookup';
+import { systemLookup } from '../src/policy/host.lookup';
 
 const MiB = 1024 * 1024;
 let origin: FixtureServer;
@@ -148,7 +148,7 @@ beforeAll(async () => {
       `127.0.0.1:${secure.port}`,
       `127.0.0.1:1`,
     ],
-    lookup: mappedLookup({ 'other.test': ['127.0.0.1'], 'nowhere.test': [] }),
+    lookup: mappedLookup({ 'other.test': ['127.0.0.1'], 'nowhere.test': [] }, systemLookup),
   });
   client = new SafeHttpClient(policy, { defaultTimeoutMs: 5000 });
 });

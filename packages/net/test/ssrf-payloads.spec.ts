@@ -1,6 +1,6 @@
+import { mappedLookup, startFixtureServer, type FixtureServer } from '@quarry/testing';
 import { NetError, PublicUrlPolicy, SafeHttpClient, type NetErrorCode } from '../src';
-import { startFixtureServer, type FixtureServer } from './support/fixture.server';
-import { mappedLookup } from './support/mapped.lookup';
+import { systemLookup } from '../src/policy/host.lookup';
 
 // Every payload aims at the canary (listening on all local addresses) wherever a port applies.
 let canary: FixtureServer;
@@ -20,15 +20,18 @@ beforeAll(async () => {
   });
   policy = new PublicUrlPolicy({
     allowHosts: [`127.0.0.1:${fixture.port}`],
-    lookup: mappedLookup({
-      'rebind.test': ['127.0.0.1'],
-      'metadata.google.internal': ['169.254.169.254'],
-      'private.test': ['10.0.0.1'],
-      'mixed.test': ['93.184.216.34', '127.0.0.1'],
-      'loopback6.test': ['::1'],
-      'mapped.test': ['::ffff:127.0.0.1'],
-      'cgnat.test': ['100.64.0.1'],
-    }),
+    lookup: mappedLookup(
+      {
+        'rebind.test': ['127.0.0.1'],
+        'metadata.google.internal': ['169.254.169.254'],
+        'private.test': ['10.0.0.1'],
+        'mixed.test': ['93.184.216.34', '127.0.0.1'],
+        'loopback6.test': ['::1'],
+        'mapped.test': ['::ffff:127.0.0.1'],
+        'cgnat.test': ['100.64.0.1'],
+      },
+      systemLookup,
+    ),
   });
   client = new SafeHttpClient(policy, { defaultTimeoutMs: 5000 });
 });

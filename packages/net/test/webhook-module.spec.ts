@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Clock, QuarryCoreModule } from '@quarry/core';
+import { startFixtureServer, type FixtureServer } from '@quarry/testing';
 import { Webhook } from 'standardwebhooks';
 import {
   generateWebhookSecret,
@@ -11,7 +12,6 @@ import {
   WebhookSender,
   type NetModuleOptions,
 } from '../src';
-import { startFixtureServer, type FixtureServer } from './support/fixture.server';
 
 let receiver: FixtureServer;
 let received: IncomingHttpHeaders[];

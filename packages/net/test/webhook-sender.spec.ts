@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Clock, SystemClock } from '@quarry/core';
+import { startFixtureServer, type FixtureServer } from '@quarry/testing';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { generateWebhookSecret, PublicUrlPolicy, SafeHttpClient, WebhookSender } from '../src';
-import { startFixtureServer, type FixtureServer } from './support/fixture.server';
 
 interface Received {
   method?: string;
