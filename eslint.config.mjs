@@ -18,11 +18,23 @@ export default tseslint.config(
         {
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:core', 'type:testing'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:core', 'type:testing'] },
-            { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:core', 'type:testing'] },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:core', 'type:testing'],
+            },
+            {
+              sourceTag: 'type:feature',
+              onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:core', 'type:testing'],
+            },
+            {
+              sourceTag: 'type:infra',
+              onlyDependOnLibsWithTags: ['type:infra', 'type:core', 'type:testing'],
+            },
             { sourceTag: 'type:core', onlyDependOnLibsWithTags: ['type:core'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:core', 'type:infra', 'type:testing'] },
+            {
+              sourceTag: 'type:testing',
+              onlyDependOnLibsWithTags: ['type:core', 'type:infra', 'type:testing'],
+            },
           ],
         },
       ],

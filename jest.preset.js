@@ -2,7 +2,16 @@
 // and @quarry/* imports resolve to package sources so tests never need a build first.
 const path = require('node:path');
 
-const esmOnly = ['@nestjs', 'file-type', 'strtok3', 'token-types', 'peek-readable', 'uint8array-extras', '@tokenizer', 'pdfjs-dist'];
+const esmOnly = [
+  '@nestjs',
+  'file-type',
+  'strtok3',
+  'token-types',
+  'peek-readable',
+  'uint8array-extras',
+  '@tokenizer',
+  'pdfjs-dist',
+];
 
 module.exports = (projectDir) => ({
   rootDir: projectDir,

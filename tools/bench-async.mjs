@@ -63,12 +63,30 @@ async function run(engine) {
     QUARRY_ALLOW_HOSTS: `127.0.0.1:${site.port}`,
     QUARRY_RATE_LIMIT_WORK_PER_MINUTE: '1000000',
     QUARRY_LOG_LEVEL: 'warn',
-    ...(engine === 'bull' ? { QUARRY_REDIS_URL: redisUrl, QUARRY_REDIS_PREFIX: `quarry-bench-${randomBytes(4).toString('hex')}` } : {}),
+    ...(engine === 'bull'
+      ? { QUARRY_REDIS_URL: redisUrl, QUARRY_REDIS_PREFIX: `quarry-bench-${randomBytes(4).toString('hex')}` }
+      : {}),
   };
   const created = JSON.parse(
-    execFileSync(process.execPath, [join(root, 'apps/api/dist/cli/main.js'), 'accounts', 'create', '--email', 'bench@example.com', '--credits', String(jobs * 2), '--json'], { env }).toString(),
+    execFileSync(
+      process.execPath,
+      [
+        join(root, 'apps/api/dist/cli/main.js'),
+        'accounts',
+        'create',
+        '--email',
+        'bench@example.com',
+        '--credits',
+        String(jobs * 2),
+        '--json',
+      ],
+      { env },
+    ).toString(),
   );
-  const service = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const service = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const base = `http://127.0.0.1:${apiPort}`;
   for (let i = 0; ; i++) {
     if ((await fetch(`${base}/health`).catch(() => undefined))?.ok) break;
@@ -83,7 +101,10 @@ async function run(engine) {
       const response = await fetch(`${base}/v1/api/scrape/async`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ url: `http://127.0.0.1:${site.port}/page-${i}`, callbackUrl: `http://127.0.0.1:${site.port}/hook` }),
+        body: JSON.stringify({
+          url: `http://127.0.0.1:${site.port}/page-${i}`,
+          callbackUrl: `http://127.0.0.1:${site.port}/hook`,
+        }),
       });
       const { jobId } = await response.json();
       if (response.status !== 202) throw new Error(`submit answered ${response.status}`);
@@ -115,4 +136,7 @@ for (const engine of ['embedded', 'bull']) if (!only || only === engine) rows.pu
 console.log(`async scrape benchmark: ${jobs} jobs submitted at once, Node ${process.version}`);
 console.log('| engine | delivered | submits/s | completions/s | p50 ms | p95 ms |');
 console.log('|:--|--:|--:|--:|--:|--:|');
-for (const r of rows) console.log(`| ${r.engine} | ${r.delivered} | ${r.submitRate} | ${r.completionRate} | ${r.p50} | ${r.p95} |`);
+for (const r of rows)
+  console.log(
+    `| ${r.engine} | ${r.delivered} | ${r.submitRate} | ${r.completionRate} | ${r.p50} | ${r.p95} |`,
+  );

@@ -80,7 +80,15 @@ function run(engine) {
   const result = score(predictions, join(benchDir, 'ground-truth.json'));
   result.halves = halves(predictions);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  return { engine: engine.label, result, pagesPerSecond: (pages.length * 1000) / busy, cpuPagesPerSecond: pages.length / cpuSeconds, peakRss, peakHeap, failures };
+  return {
+    engine: engine.label,
+    result,
+    pagesPerSecond: (pages.length * 1000) / busy,
+    cpuPagesPerSecond: pages.length / cpuSeconds,
+    peakRss,
+    peakHeap,
+    failures,
+  };
 }
 
 async function quarryEngine() {
@@ -143,7 +151,17 @@ function decode(bytes) {
 
 function printTable(results) {
   const mb = (n) => `${Math.round(n / 1048576)} MB`;
-  const header = ['engine', 'F1', 'precision', 'recall', 'pages/s', 'pages/CPU-s', 'peak RSS', 'peak heap', 'failures'];
+  const header = [
+    'engine',
+    'F1',
+    'precision',
+    'recall',
+    'pages/s',
+    'pages/CPU-s',
+    'peak RSS',
+    'peak heap',
+    'failures',
+  ];
   const lines = results.map((r) => [
     r.engine,
     r.result.f1.toFixed(3),
@@ -156,11 +174,16 @@ function printTable(results) {
     `${r.failures.length}/${pages.length}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const format = (cells) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  const format = (cells) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
   const load = loadavg()[0].toFixed(1);
-  console.log(`article-extraction benchmark: ${pages.length} pages, Node ${process.version}, ${cpus().length} CPUs, load average ${load}`);
+  console.log(
+    `article-extraction benchmark: ${pages.length} pages, Node ${process.version}, ${cpus().length} CPUs, load average ${load}`,
+  );
   console.log(format(header));
-  console.log(`|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  console.log(
+    `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+  );
   for (const line of lines) console.log(format(line));
   for (const r of results) {
     for (const f of r.failures) console.log(`  ${r.engine} failed on ${f.id}: ${f.error}`);
@@ -186,7 +209,9 @@ function halves(predictions) {
 function printHalves(results) {
   for (const r of results) {
     for (const h of r.result.halves) {
-      console.log(`  ${r.engine}, ${h.name} half (${h.pages} pages): F1 ${h.f1.toFixed(4)}  precision ${h.precision.toFixed(4)}  recall ${h.recall.toFixed(4)}`);
+      console.log(
+        `  ${r.engine}, ${h.name} half (${h.pages} pages): F1 ${h.f1.toFixed(4)}  precision ${h.precision.toFixed(4)}  recall ${h.recall.toFixed(4)}`,
+      );
     }
   }
 }
@@ -194,7 +219,9 @@ function printHalves(results) {
 function printPerPage(results) {
   for (const r of results) {
     console.log(`\n${r.engine}, worst pages:`);
-    const worst = [...r.result.perPage].sort((a, b) => a.precision + a.recall - (b.precision + b.recall)).slice(0, 40);
+    const worst = [...r.result.perPage]
+      .sort((a, b) => a.precision + a.recall - (b.precision + b.recall))
+      .slice(0, 40);
     for (const p of worst) console.log(`${p.id}\tP=${p.precision.toFixed(3)}\tR=${p.recall.toFixed(3)}`);
   }
 }

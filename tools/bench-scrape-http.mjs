@@ -27,7 +27,9 @@ const ids = readdirSync(join(benchDir, 'html'))
 const site = createServer((req, res) => {
   const id = req.url.slice(1);
   if (!ids.includes(id)) return res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': 'text/html' }).end(gunzipSync(readFileSync(join(benchDir, 'html', `${id}.html.gz`))));
+  res
+    .writeHead(200, { 'content-type': 'text/html' })
+    .end(gunzipSync(readFileSync(join(benchDir, 'html', `${id}.html.gz`))));
 });
 await new Promise((r) => site.listen(0, '127.0.0.1', r));
 const sitePort = site.address().port;
@@ -46,9 +48,25 @@ const env = {
   QUARRY_LOG_LEVEL: 'warn',
 };
 const { apiKey } = JSON.parse(
-  execFileSync(process.execPath, [join(root, 'apps/api/dist/cli/main.js'), 'accounts', 'create', '--email', 'bench@example.com', '--credits', '100000', '--json'], { env }).toString(),
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'apps/api/dist/cli/main.js'),
+      'accounts',
+      'create',
+      '--email',
+      'bench@example.com',
+      '--credits',
+      '100000',
+      '--json',
+    ],
+    { env },
+  ).toString(),
 );
-const service = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const service = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const base = `http://127.0.0.1:${apiPort}`;
 for (let i = 0; !(await fetch(`${base}/health`).catch(() => undefined))?.ok; i++) {
   if (i > 300) throw new Error('service did not start');
@@ -81,8 +99,12 @@ rmSync(dir, { recursive: true, force: true });
 
 const s = score(predictions);
 const scored = ids.length === s.pages ? s : { ...s, note: `scored ${ids.length} of ${s.pages} pages` };
-console.log(`scrape over HTTP: ${ids.length} benchmark pages, concurrency ${concurrency}, Node ${process.version}`);
+console.log(
+  `scrape over HTTP: ${ids.length} benchmark pages, concurrency ${concurrency}, Node ${process.version}`,
+);
 console.log('| F1 | precision | recall | failures | pages/s |');
 console.log('|--:|--:|--:|--:|--:|');
-console.log(`| ${scored.f1.toFixed(4)} | ${scored.precision.toFixed(4)} | ${scored.recall.toFixed(4)} | ${failures.length}/${ids.length} | ${(ids.length / seconds).toFixed(1)} |`);
+console.log(
+  `| ${scored.f1.toFixed(4)} | ${scored.precision.toFixed(4)} | ${scored.recall.toFixed(4)} | ${failures.length}/${ids.length} | ${(ids.length / seconds).toFixed(1)} |`,
+);
 for (const failure of failures) console.log(`  failed ${failure}`);

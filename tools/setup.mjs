@@ -20,7 +20,8 @@ function executable(path) {
 }
 
 function findChromium() {
-  if (env.QUARRY_CHROMIUM_PATH) return executable(env.QUARRY_CHROMIUM_PATH) ? env.QUARRY_CHROMIUM_PATH : undefined;
+  if (env.QUARRY_CHROMIUM_PATH)
+    return executable(env.QUARRY_CHROMIUM_PATH) ? env.QUARRY_CHROMIUM_PATH : undefined;
   const names = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'];
   const dirs = (env.PATH ?? '').split(delimiter).concat(['/usr/bin', '/usr/local/bin', '/snap/bin']);
   for (const dir of dirs) for (const name of names) if (executable(join(dir, name))) return join(dir, name);
@@ -30,7 +31,9 @@ function findChromium() {
 function installChromium() {
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || spawnSync('apt-get', ['--version']).status !== 0) {
-    console.warn('Chromium not found. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set QUARRY_CHROMIUM_PATH.');
+    console.warn(
+      'Chromium not found. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set QUARRY_CHROMIUM_PATH.',
+    );
     return;
   }
   console.log('Installing Chromium with apt-get ...');

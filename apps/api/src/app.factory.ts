@@ -9,7 +9,11 @@ import { mountOpenApi } from './http/openapi';
 
 /** The HTTP service, configured as `main.ts` runs it; e2e tests start it the same way. */
 export async function createHttpApp(config: AppConfig): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false, abortOnError: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    bodyParser: false,
+    abortOnError: false,
+  });
   app.useLogger(app.get(Logger));
   app.useBodyParser('json', { limit: config.bodyLimitBytes });
   app.useGlobalFilters(new QuarryExceptionFilter());
@@ -23,7 +27,10 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
 
 /** A worker process: the modules and their queue handlers, no HTTP server. */
 export async function createWorkerContext(config: AppConfig): Promise<INestApplicationContext> {
-  const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), { bufferLogs: true, abortOnError: false });
+  const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
+    bufferLogs: true,
+    abortOnError: false,
+  });
   context.useLogger(context.get(Logger));
   context.enableShutdownHooks();
   return context;

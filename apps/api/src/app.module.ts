@@ -36,7 +36,11 @@ export class AppModule {
               lockDurationMs: config.jobLeaseMs,
               stalledIntervalMs: config.jobLeaseMs,
             })
-          : QueueModule.forRoot({ runWorkers, shutdownGraceMs: config.shutdownGraceMs, leaseMs: config.jobLeaseMs }),
+          : QueueModule.forRoot({
+              runWorkers,
+              shutdownGraceMs: config.shutdownGraceMs,
+              leaseMs: config.jobLeaseMs,
+            }),
         NetModule.forRoot({ allowHosts: config.allowHosts, isGlobal: true }),
         AccountsModule.forRoot({
           workRequestsPerMinute: config.workRequestsPerMinute,
@@ -44,7 +48,11 @@ export class AppModule {
           redisUrl: config.redisUrl,
           adminToken: config.adminToken,
         }),
-        BrowserModule.forRoot({ isGlobal: true, chromiumPath: config.chromiumPath, wsEndpoint: config.browserWsEndpoint }),
+        BrowserModule.forRoot({
+          isGlobal: true,
+          chromiumPath: config.chromiumPath,
+          wsEndpoint: config.browserWsEndpoint,
+        }),
         ScrapeModule.forRoot({
           redisUrl: config.redisUrl,
           redisPrefix: config.redisPrefix,

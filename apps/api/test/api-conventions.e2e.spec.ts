@@ -7,7 +7,10 @@ describe('API conventions (SPEC §1, §3, §10)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ QUARRY_RATE_LIMIT_READS_PER_MINUTE: '1000' });
-    const created = await request(t.url).post('/v1/admin/accounts').auth(ADMIN_TOKEN, { type: 'bearer' }).send({ email: 'a@example.com', credits: 5 });
+    const created = await request(t.url)
+      .post('/v1/admin/accounts')
+      .auth(ADMIN_TOKEN, { type: 'bearer' })
+      .send({ email: 'a@example.com', credits: 5 });
     expect(created.status).toBe(201);
     apiKey = created.body.apiKey;
   });
@@ -16,11 +19,25 @@ describe('API conventions (SPEC §1, §3, §10)', () => {
   describe('authentication', () => {
     it.each([
       ['no key', {}, 'Bearer realm="quarry"'],
-      ['a malformed Authorization header', { authorization: 'Basic dXNlcjpwYXNz' }, 'Bearer realm="quarry", error="invalid_token"'],
-      ['an unknown key', { authorization: `Bearer qk_live_${'A'.repeat(43)}` }, 'Bearer realm="quarry", error="invalid_token"'],
-      ['an unknown legacy key', { 'x-api-key': 'qk_live_nope' }, 'Bearer realm="quarry", error="invalid_token"'],
+      [
+        'a malformed Authorization header',
+        { authorization: 'Basic dXNlcjpwYXNz' },
+        'Bearer realm="quarry", error="invalid_token"',
+      ],
+      [
+        'an unknown key',
+        { authorization: `Bearer qk_live_${'A'.repeat(43)}` },
+        'Bearer realm="quarry", error="invalid_token"',
+      ],
+      [
+        'an unknown legacy key',
+        { 'x-api-key': 'qk_live_nope' },
+        'Bearer realm="quarry", error="invalid_token"',
+      ],
     ])('answers 401 with the SPEC body for %s', async (_name, headers, challenge) => {
-      const response = await request(t.url).get('/v1/api/account').set(headers as Record<string, string>);
+      const response = await request(t.url)
+        .get('/v1/api/account')
+        .set(headers as Record<string, string>);
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ error: 'unauthorized', message: expect.any(String) });
       expect(response.headers['www-authenticate']).toBe(challenge);
@@ -39,11 +56,18 @@ describe('API conventions (SPEC §1, §3, §10)', () => {
 
     it('stops accepting a revoked key', async () => {
       const account = await request(t.url).get('/v1/api/account').auth(apiKey, { type: 'bearer' });
-      const second = await request(t.url).post(`/v1/admin/accounts/${account.body.account.id}/keys`).auth(ADMIN_TOKEN, { type: 'bearer' });
+      const second = await request(t.url)
+        .post(`/v1/admin/accounts/${account.body.account.id}/keys`)
+        .auth(ADMIN_TOKEN, { type: 'bearer' });
       expect(second.status).toBe(201);
-      const revoked = await request(t.url).post('/v1/admin/keys/revoke').auth(ADMIN_TOKEN, { type: 'bearer' }).send({ keyPrefix: second.body.key.prefix });
+      const revoked = await request(t.url)
+        .post('/v1/admin/keys/revoke')
+        .auth(ADMIN_TOKEN, { type: 'bearer' })
+        .send({ keyPrefix: second.body.key.prefix });
       expect(revoked.status).toBe(200);
-      expect((await request(t.url).get('/v1/api/account').auth(second.body.apiKey, { type: 'bearer' })).status).toBe(401);
+      expect(
+        (await request(t.url).get('/v1/api/account').auth(second.body.apiKey, { type: 'bearer' })).status,
+      ).toBe(401);
       expect((await request(t.url).get('/v1/api/account').auth(apiKey, { type: 'bearer' })).status).toBe(200);
     });
   });
@@ -54,7 +78,11 @@ describe('API conventions (SPEC §1, §3, §10)', () => {
     it('rejects unknown fields with details per field', async () => {
       const response = await admin().send({ email: 'b@example.com', credits: 1, colour: 'red' });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ error: 'invalid_request', message: expect.any(String), details: { colour: expect.any(String) } });
+      expect(response.body).toEqual({
+        error: 'invalid_request',
+        message: expect.any(String),
+        details: { colour: expect.any(String) },
+      });
     });
 
     it('rejects invalid values with details per field', async () => {
@@ -66,17 +94,26 @@ describe('API conventions (SPEC §1, §3, §10)', () => {
     it('rejects malformed JSON with a 400 JSON body', async () => {
       const response = await admin().set('content-type', 'application/json').send('{"email": ');
       expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ error: 'invalid_request', details: { body: expect.any(String) } });
+      expect(response.body).toMatchObject({
+        error: 'invalid_request',
+        details: { body: expect.any(String) },
+      });
     });
 
-    it.each([['an array', '[1,2]'], ['a string', '"text"'], ['null', 'null']])('rejects %s as the body', async (_name, body) => {
+    it.each([
+      ['an array', '[1,2]'],
+      ['a string', '"text"'],
+      ['null', 'null'],
+    ])('rejects %s as the body', async (_name, body) => {
       const response = await admin().set('content-type', 'application/json').send(body);
       expect(response.status).toBe(400);
       expect(response.body.error).toBe('invalid_request');
     });
 
     it('rejects a 2 MiB body with 413', async () => {
-      const response = await admin().set('content-type', 'application/json').send(JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }));
+      const response = await admin()
+        .set('content-type', 'application/json')
+        .send(JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }));
       expect(response.status).toBe(413);
       expect(response.body).toEqual({ error: 'payload_too_large', message: expect.any(String) });
     });
@@ -91,7 +128,11 @@ describe('API conventions (SPEC §1, §3, §10)', () => {
   it('reports health with database and queue checks', async () => {
     const response = await request(t.url).get('/health');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'ok', uptime: expect.any(Number), checks: { database: 'ok', queue: 'ok', browser: expect.stringMatching(/^(ok|idle)$/) } });
+    expect(response.body).toEqual({
+      status: 'ok',
+      uptime: expect.any(Number),
+      checks: { database: 'ok', queue: 'ok', browser: expect.stringMatching(/^(ok|idle)$/) },
+    });
   });
 
   it('publishes an OpenAPI document with the bearer scheme and every route', async () => {
@@ -100,9 +141,17 @@ describe('API conventions (SPEC §1, §3, §10)', () => {
     expect(response.body.info.version).toBe('0.1.0');
     expect(response.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(Object.keys(response.body.paths)).toEqual(
-      expect.arrayContaining(['/health', '/v1/api/account', '/v1/admin/accounts', '/v1/admin/accounts/{id}/credits', '/v1/admin/keys/revoke']),
+      expect.arrayContaining([
+        '/health',
+        '/v1/api/account',
+        '/v1/admin/accounts',
+        '/v1/admin/accounts/{id}/credits',
+        '/v1/admin/keys/revoke',
+      ]),
     );
-    expect(response.body.paths['/v1/api/account'].get.responses['200'].content['application/json'].schema).toBeDefined();
+    expect(
+      response.body.paths['/v1/api/account'].get.responses['200'].content['application/json'].schema,
+    ).toBeDefined();
     expect((await request(t.url).get('/docs')).status).toBe(200);
   });
 

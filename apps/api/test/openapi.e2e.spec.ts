@@ -17,7 +17,10 @@ describe('the OpenAPI document (SPEC §10)', () => {
   });
   afterAll(() => t.close());
 
-  const operations = () => Object.entries(paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })));
+  const operations = () =>
+    Object.entries(paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+    );
 
   it('documents a response schema for every success answer', () => {
     const undocumented = operations()

@@ -11,13 +11,22 @@ describe('POST /v1/api/scrape and /v1/api/invalidate (SPEC §4)', () => {
   let t: TestApp;
   let key: string;
 
-  const scrape = (body: object) => request(t.url).post('/v1/api/scrape').auth(key, { type: 'bearer' }).send(body);
-  const credits = async () => (await request(t.url).get('/v1/api/account').auth(key, { type: 'bearer' })).body.account.credits;
+  const scrape = (body: object) =>
+    request(t.url).post('/v1/api/scrape').auth(key, { type: 'bearer' }).send(body);
+  const credits = async () =>
+    (await request(t.url).get('/v1/api/account').auth(key, { type: 'bearer' })).body.account.credits;
 
   beforeAll(async () => {
-    origin = await startFixtureServer({ '/story': { body: page('A story') }, '/missing': { status: 404 }, '/down': { status: 503 } });
+    origin = await startFixtureServer({
+      '/story': { body: page('A story') },
+      '/missing': { status: 404 },
+      '/down': { status: 503 },
+    });
     t = await startTestApp({ QUARRY_ALLOW_HOSTS: origin.hostPort });
-    const created = await request(t.url).post('/v1/admin/accounts').auth(ADMIN_TOKEN, { type: 'bearer' }).send({ email: 's@example.com', credits: 3 });
+    const created = await request(t.url)
+      .post('/v1/admin/accounts')
+      .auth(ADMIN_TOKEN, { type: 'bearer' })
+      .send({ email: 's@example.com', credits: 3 });
     key = created.body.apiKey;
   });
   afterAll(async () => {
@@ -49,7 +58,11 @@ describe('POST /v1/api/scrape and /v1/api/invalidate (SPEC §4)', () => {
     const before = await credits();
     const missing = await scrape({ url: `${origin.origin}/missing` });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: 'URL_NOT_FOUND', message: expect.any(String), url: `${origin.origin}/missing` });
+    expect(missing.body).toEqual({
+      error: 'URL_NOT_FOUND',
+      message: expect.any(String),
+      url: `${origin.origin}/missing`,
+    });
     const down = await scrape({ url: `${origin.origin}/down` });
     expect(down.status).toBe(502);
     expect(down.body.error).toBe('ORIGIN_ERROR');
@@ -57,18 +70,33 @@ describe('POST /v1/api/scrape and /v1/api/invalidate (SPEC §4)', () => {
   });
 
   it('rejects bad bodies and private URLs with details', async () => {
-    expect((await scrape({})).body).toMatchObject({ error: 'invalid_request', details: { url: expect.any(String) } });
-    expect((await scrape({ url: `${origin.origin}/story`, timeoutMs: 10 })).body.details).toHaveProperty('timeoutMs');
+    expect((await scrape({})).body).toMatchObject({
+      error: 'invalid_request',
+      details: { url: expect.any(String) },
+    });
+    expect((await scrape({ url: `${origin.origin}/story`, timeoutMs: 10 })).body.details).toHaveProperty(
+      'timeoutMs',
+    );
     const privateUrl = await scrape({ url: 'http://169.254.169.254/latest/meta-data/' });
     expect(privateUrl.status).toBe(400);
     expect(privateUrl.body).toMatchObject({ error: 'invalid_request', details: { url: expect.any(String) } });
   });
 
   it('invalidates a cached URL', async () => {
-    const response = await request(t.url).post('/v1/api/invalidate').auth(key, { type: 'bearer' }).send({ url: `${origin.origin}/story` });
+    const response = await request(t.url)
+      .post('/v1/api/invalidate')
+      .auth(key, { type: 'bearer' })
+      .send({ url: `${origin.origin}/story` });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ok: true });
-    expect((await request(t.url).post('/v1/api/invalidate').auth(key, { type: 'bearer' }).send({ url: 'not a url' })).status).toBe(400);
+    expect(
+      (
+        await request(t.url)
+          .post('/v1/api/invalidate')
+          .auth(key, { type: 'bearer' })
+          .send({ url: 'not a url' })
+      ).status,
+    ).toBe(400);
   });
 
   it('answers 402 once the credits are spent', async () => {

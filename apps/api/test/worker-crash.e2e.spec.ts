@@ -56,23 +56,39 @@ describe('an async job whose worker is killed mid-scrape (separate api and worke
     const api = startServiceProcess({ ...env, QUARRY_ROLE: 'api' });
     processes.push(api);
     const base = `http://127.0.0.1:${port}`;
-    await eventually(async () => ((await request(base).get('/health')).status === 200 ? true : undefined), 30_000, `the api process (${api.stderr()})`);
+    await eventually(
+      async () => ((await request(base).get('/health')).status === 200 ? true : undefined),
+      30_000,
+      `the api process (${api.stderr()})`,
+    );
 
-    const created = await request(base).post('/v1/admin/accounts').auth(ADMIN_TOKEN, { type: 'bearer' }).send({ email: 'crash@example.com', credits: 5 });
+    const created = await request(base)
+      .post('/v1/admin/accounts')
+      .auth(ADMIN_TOKEN, { type: 'bearer' })
+      .send({ email: 'crash@example.com', credits: 5 });
     const key: string = created.body.apiKey;
-    const accepted = await request(base).post('/v1/api/scrape/async').auth(key, { type: 'bearer' }).send({ url: `${origin.origin}/slow`, callbackUrl: `${origin.origin}/hook` });
+    const accepted = await request(base)
+      .post('/v1/api/scrape/async')
+      .auth(key, { type: 'bearer' })
+      .send({ url: `${origin.origin}/slow`, callbackUrl: `${origin.origin}/hook` });
     expect(accepted.status).toBe(202);
 
     const first = startServiceProcess({ ...env, QUARRY_ROLE: 'worker' });
     processes.push(first);
-    await eventually(async () => (origin.hits('/slow') > 0 ? true : undefined), 30_000, `the first worker to start the job (${first.stderr()})`);
+    await eventually(
+      async () => (origin.hits('/slow') > 0 ? true : undefined),
+      30_000,
+      `the first worker to start the job (${first.stderr()})`,
+    );
     const second = startServiceProcess({ ...env, QUARRY_ROLE: 'worker' });
     processes.push(second);
     await first.kill('SIGKILL');
 
     const job = await eventually(
       async () => {
-        const response = await request(base).get(`/v1/api/scrape/jobs/${accepted.body.jobId}`).auth(key, { type: 'bearer' });
+        const response = await request(base)
+          .get(`/v1/api/scrape/jobs/${accepted.body.jobId}`)
+          .auth(key, { type: 'bearer' });
         return response.body.delivery?.status === 'delivered' ? response.body : undefined;
       },
       60_000,

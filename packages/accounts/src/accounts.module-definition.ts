@@ -22,5 +22,12 @@ export interface AccountsModuleOptions {
   adminToken?: string;
 }
 
-export const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN: ACCOUNTS_OPTIONS, OPTIONS_TYPE, ASYNC_OPTIONS_TYPE } =
-  new ConfigurableModuleBuilder<AccountsModuleOptions>().setClassMethodName('forRoot').setExtras({ isGlobal: true }, (definition, extras) => ({ ...definition, global: extras.isGlobal })).build();
+export const {
+  ConfigurableModuleClass,
+  MODULE_OPTIONS_TOKEN: ACCOUNTS_OPTIONS,
+  OPTIONS_TYPE,
+  ASYNC_OPTIONS_TYPE,
+} = new ConfigurableModuleBuilder<AccountsModuleOptions>()
+  .setClassMethodName('forRoot')
+  .setExtras({ isGlobal: true }, (definition, extras) => ({ ...definition, global: extras.isGlobal }))
+  .build();

@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { ACCOUNTS_OPTIONS, AccountsModuleOptions, ConfigurableModuleClass } from './accounts.module-definition';
+import {
+  ACCOUNTS_OPTIONS,
+  AccountsModuleOptions,
+  ConfigurableModuleClass,
+} from './accounts.module-definition';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { ApiKeyThrottlerGuard } from './rate-limit/api-key-throttler.guard';
 import { isMeteredRoute } from './rate-limit/metered-route.decorator';
@@ -23,8 +27,18 @@ const MINUTE_MS = 60_000;
       inject: [ACCOUNTS_OPTIONS, Reflector],
       useFactory: (options: AccountsModuleOptions, reflector: Reflector) => ({
         throttlers: [
-          { name: 'work', ttl: MINUTE_MS, limit: options.workRequestsPerMinute ?? 60, skipIf: (context) => !isMeteredRoute(reflector, context) },
-          { name: 'reads', ttl: MINUTE_MS, limit: options.readRequestsPerMinute ?? 600, skipIf: (context) => isMeteredRoute(reflector, context) },
+          {
+            name: 'work',
+            ttl: MINUTE_MS,
+            limit: options.workRequestsPerMinute ?? 60,
+            skipIf: (context) => !isMeteredRoute(reflector, context),
+          },
+          {
+            name: 'reads',
+            ttl: MINUTE_MS,
+            limit: options.readRequestsPerMinute ?? 600,
+            skipIf: (context) => isMeteredRoute(reflector, context),
+          },
         ],
         storage: options.redisUrl ? new RedisThrottlerStorage(options.redisUrl) : undefined,
       }),
@@ -38,6 +52,15 @@ const MINUTE_MS = 60_000;
     ApiKeyGuard,
     ApiKeyThrottlerGuard,
   ],
-  exports: [ACCOUNTS_OPTIONS, AccountsService, ApiKeysService, CreditLedger, WebhookSecretsService, ApiKeyGuard, ApiKeyThrottlerGuard, ThrottlerModule],
+  exports: [
+    ACCOUNTS_OPTIONS,
+    AccountsService,
+    ApiKeysService,
+    CreditLedger,
+    WebhookSecretsService,
+    ApiKeyGuard,
+    ApiKeyThrottlerGuard,
+    ThrottlerModule,
+  ],
 })
 export class AccountsModule extends ConfigurableModuleClass {}

@@ -12,8 +12,13 @@ export interface AccountsTestContext {
 
 /** AccountsModule on a fresh, migrated database of the given engine. */
 export async function createAccountsTestContext(engine: DatabaseEngine): Promise<AccountsTestContext> {
-  const database = await createTestDatabase(engine, { entities: accountsEntities, migrations: accountsMigrations });
-  const moduleRef = await Test.createTestingModule({ imports: [QuarryCoreModule, AccountsModule.forRoot({})] })
+  const database = await createTestDatabase(engine, {
+    entities: accountsEntities,
+    migrations: accountsMigrations,
+  });
+  const moduleRef = await Test.createTestingModule({
+    imports: [QuarryCoreModule, AccountsModule.forRoot({})],
+  })
     .useMocker((token) => (token === DataSource ? database.dataSource : undefined))
     .compile();
   return {

@@ -16,11 +16,14 @@ describe.each(testDatabaseEngines())('CreditLedger on %s', (engine) => {
   });
   afterAll(() => context.close());
 
-  const ledgerRows = (accountId: string) => context.database.dataSource.getRepository(LedgerEntryEntity).findBy({ accountId });
+  const ledgerRows = (accountId: string) =>
+    context.database.dataSource.getRepository(LedgerEntryEntity).findBy({ accountId });
 
   it('lets exactly as many of 50 concurrent 1-credit charges through as the balance of 10 pays for', async () => {
     const { id } = await accounts.create('race@example.com', 10);
-    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => ledger.charge(id, 1, 'scrape', `job-${i}`)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => ledger.charge(id, 1, 'scrape', `job-${i}`)),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     const rejections = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejections).toHaveLength(40);
@@ -31,7 +34,10 @@ describe.each(testDatabaseEngines())('CreditLedger on %s', (engine) => {
 
   it('charges one (operation, referenceId) once, even when charged twice at the same time', async () => {
     const { id } = await accounts.create('twice@example.com', 5);
-    const [a, b] = await Promise.all([ledger.charge(id, 2, 'screenshot', 'req-1'), ledger.charge(id, 2, 'screenshot', 'req-1')]);
+    const [a, b] = await Promise.all([
+      ledger.charge(id, 2, 'screenshot', 'req-1'),
+      ledger.charge(id, 2, 'screenshot', 'req-1'),
+    ]);
     expect([a.charged, b.charged].sort()).toEqual([false, true]);
     expect(await ledger.balance(id)).toBe(3);
     expect((await ledgerRows(id)).filter((row) => row.referenceId === 'req-1')).toHaveLength(1);

@@ -15,7 +15,10 @@ describe.each(testDatabaseEngines())('WebhookSecretsService on %s', (engine) => 
   afterAll(() => context.close());
 
   it('gives every account its own whsec_ secret of 32 random bytes', async () => {
-    const [a, b] = await Promise.all([accounts.create('a@example.com', 0), accounts.create('b@example.com', 0)]);
+    const [a, b] = await Promise.all([
+      accounts.create('a@example.com', 0),
+      accounts.create('b@example.com', 0),
+    ]);
     const [sa, sb] = await Promise.all([secrets.get(a.id), secrets.get(b.id)]);
     expect(sa.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(sa.webhookSecret.slice(6), 'base64')).toHaveLength(32);

@@ -6,7 +6,9 @@ import { gunzipSync } from 'node:zlib';
 import { extract } from './extract';
 
 // The shared article-extraction benchmark (html/, ground-truth.json, score.mjs); absent on machines without it.
-const benchDir = resolve(process.env.QUARRY_BENCH_DIR ?? resolve(__dirname, '../../../../shared/bench/article-extraction'));
+const benchDir = resolve(
+  process.env.QUARRY_BENCH_DIR ?? resolve(__dirname, '../../../../shared/bench/article-extraction'),
+);
 const SAMPLE = 20;
 const F1_FLOOR = 0.96;
 
@@ -20,7 +22,10 @@ describeWithBenchmark('article-extraction benchmark sample', () => {
   afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
   it(`keeps F1 over the first ${SAMPLE} pages above ${F1_FLOOR}`, () => {
-    const truth = JSON.parse(readFileSync(join(benchDir, 'ground-truth.json'), 'utf8')) as Record<string, { url: string }>;
+    const truth = JSON.parse(readFileSync(join(benchDir, 'ground-truth.json'), 'utf8')) as Record<
+      string,
+      { url: string }
+    >;
     const ids = readdirSync(join(benchDir, 'html'))
       .filter((file) => file.endsWith('.html.gz'))
       .sort()
@@ -44,7 +49,11 @@ describeWithBenchmark('article-extraction benchmark sample', () => {
       import { readFileSync } from 'node:fs';
       const r = score(JSON.parse(readFileSync(process.argv[1], 'utf8')), process.argv[2]);
       console.log(JSON.stringify({ f1: r.f1, precision: r.precision, recall: r.recall }));`;
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, predictionsPath, truthPath], { encoding: 'utf8' });
+    const output = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', script, predictionsPath, truthPath],
+      { encoding: 'utf8' },
+    );
     const result = JSON.parse(output) as { f1: number };
     expect(result.f1).toBeGreaterThan(F1_FLOOR);
   });

@@ -30,7 +30,17 @@ describe('extract', () => {
     const result = extract(page(body), { url: URL });
     expect(result.markdown).toContain('weighing the costs, the benefits');
     expect(result.markdown).toContain('school transport');
-    for (const boilerplate of ['Home', 'We use cookies', 'Share on Facebook', 'Tweet this', '42 comments', 'Reader one', 'Another story', 'All rights reserved', 'analytics']) {
+    for (const boilerplate of [
+      'Home',
+      'We use cookies',
+      'Share on Facebook',
+      'Tweet this',
+      '42 comments',
+      'Reader one',
+      'Another story',
+      'All rights reserved',
+      'analytics',
+    ]) {
       expect(result.markdown).not.toContain(boilerplate);
       expect(result.html).not.toContain(boilerplate);
     }
@@ -40,14 +50,18 @@ describe('extract', () => {
     const table = `<table><thead><tr><th>Item</th><th>Cost</th><th>Change</th></tr></thead>
       <tbody><tr><td>Bridge</td><td>£4m</td><td>+2%</td></tr><tr><td>Buses | trams</td><td>£1m</td><td>-1%</td></tr></tbody></table>`;
     const result = extract(page(body + table + paragraph('the vote')), { url: URL });
-    expect(result.markdown).toContain('| Item | Cost | Change |\n| --- | --- | --- |\n| Bridge | £4m | +2% |\n| Buses \\| trams | £1m | -1% |');
+    expect(result.markdown).toContain(
+      '| Item | Cost | Change |\n| --- | --- | --- |\n| Bridge | £4m | +2% |\n| Buses \\| trams | £1m | -1% |',
+    );
   });
 
   it('keeps code blocks fenced with their language', () => {
     const code = `<pre><code class="language-typescript">const total = items.reduce((sum, item) =&gt; sum + item.cost, 0);
 console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</code></pre><pre>plain text block</pre>`;
     const result = extract(page(body + code + paragraph('the vote')), { url: URL });
-    expect(result.markdown).toContain('```typescript\nconst total = items.reduce((sum, item) => sum + item.cost, 0);\nconsole.log(total);\n```');
+    expect(result.markdown).toContain(
+      '```typescript\nconst total = items.reduce((sum, item) => sum + item.cost, 0);\nconsole.log(total);\n```',
+    );
     expect(result.markdown).toContain('```python\nprint("hello")\n```');
     expect(result.markdown).toContain('```\nplain text block\n```');
   });
@@ -90,10 +104,16 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
   });
 
   it('keeps a gallery of linked images and a listicle of long entries', () => {
-    const photo = (n: number) => `<li class="photo"><a href="/img/full-${n}.jpg"><img src="/img/thumb-${n}.jpg" alt="Bridge photo ${n}"></a></li>`;
+    const photo = (n: number) =>
+      `<li class="photo"><a href="/img/full-${n}.jpg"><img src="/img/thumb-${n}.jpg" alt="Bridge photo ${n}"></a></li>`;
     const entry = (n: number) =>
       `<div class="entry"><h3><a href="/places/${n}">Place number ${n}</a></h3>${paragraph(`place ${n}`)}${paragraph(`the history of place ${n}`)}${paragraph(`getting to place ${n}`)}</div>`;
-    const result = extract(page(body + `<ul class="gallery">${[1, 2, 3].map(photo).join('')}</ul>` + [1, 2, 3].map(entry).join('')), { url: URL });
+    const result = extract(
+      page(
+        body + `<ul class="gallery">${[1, 2, 3].map(photo).join('')}</ul>` + [1, 2, 3].map(entry).join(''),
+      ),
+      { url: URL },
+    );
     expect(result.markdown).toContain('thumb-2.jpg');
     expect(result.markdown).toContain('getting to place 3');
   });
@@ -114,14 +134,17 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     const result = extract(page(body + figure + other + paragraph('the vote')), { url: URL });
     expect(result.markdown).toContain('![](https://news.example.com/img/a.jpg)');
     expect(result.markdown.split('open the new bridge').length).toBe(2);
-    expect(result.markdown).toContain('![A view of the river from the old town hall tower](https://news.example.com/img/b.jpg)');
+    expect(result.markdown).toContain(
+      '![A view of the river from the old town hall tower](https://news.example.com/img/b.jpg)',
+    );
   });
 
   it('drops blocks that are only a widget label (caption toggles, read more, you may also like)', () => {
     const widgets = `<div class="gallery-controls"><p class="open">Caption</p><p class="x">Close</p></div><h3>You may also like</h3><div>1 of 6</div>`;
     const result = extract(page(body + widgets + paragraph('the vote')), { url: URL });
     expect(result.markdown).toContain('the vote');
-    for (const label of ['Caption', 'Close', 'You may also like', '1 of 6']) expect(result.markdown).not.toContain(label);
+    for (const label of ['Caption', 'Close', 'You may also like', '1 of 6'])
+      expect(result.markdown).not.toContain(label);
   });
 
   it('drops "Related:" and "READ MORE:" pointers to other stories but keeps sentences with a colon', () => {
@@ -146,7 +169,8 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     const more = `<div class="heading-h3">More great stories</div><ul><li>Drivers must unionize, <a href="/a">no matter what the firm says</a></li><li>Ads are not the problem. <a href="/b">Our perceptions are</a></li></ul>
       <p><strong>DON'T MISS</strong></p><p><a href="/c">Mayor furious at leak</a> [INSIGHT]<br><a href="/d">Bridge vote delayed</a> [VIDEO]</p>`;
     const result = extract(page(body + paragraph('the vote') + more), { url: URL });
-    for (const text of ['More great stories', 'Drivers must unionize', "DON'T MISS", 'Bridge vote delayed']) expect(result.markdown).not.toContain(text);
+    for (const text of ['More great stories', 'Drivers must unionize', "DON'T MISS", 'Bridge vote delayed'])
+      expect(result.markdown).not.toContain(text);
     expect(result.markdown).toContain('the vote');
   });
 
@@ -166,7 +190,8 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
       <p>4:14 p.m.</p>${paragraph('the vote')}`;
     const html = page(article).replace('<h1>Council approves plan</h1>', '');
     const result = extract(html, { url: URL });
-    for (const text of ['2024-05-02', '# Council approves plan', '19:09', 'Updated']) expect(result.markdown).not.toContain(text);
+    for (const text of ['2024-05-02', '# Council approves plan', '19:09', 'Updated'])
+      expect(result.markdown).not.toContain(text);
     expect(result.markdown).toContain('4:14 p.m.');
   });
 
@@ -190,11 +215,15 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     const extra = `<p>Related Roundup: <a href="/roundup/bridges">Bridges of the county</a></p><p>Tag: <a href="/tag/council">council.gov</a></p>
       <p>First Published: Tuesday, November 19, 2019 08:38 AM</p>`;
     const result = extract(page(body + extra + paragraph('the vote')), { url: URL });
-    for (const text of ['Bridges of the county', 'council.gov', 'First Published']) expect(result.markdown).not.toContain(text);
+    for (const text of ['Bridges of the county', 'council.gov', 'First Published'])
+      expect(result.markdown).not.toContain(text);
   });
 
   it('drops copyright blocks that are not in a <footer>', () => {
-    const html = page(body + paragraph('the vote')).replace('</main>', '</main><div class="copyright-wrp"><p>Example News, 1 High Street, Exampletown | 0123 456 789 tel</p><p>The contents of this site are ©2024 Example Publishing Ltd, a subsidiary of Example Holdings.</p></div>');
+    const html = page(body + paragraph('the vote')).replace(
+      '</main>',
+      '</main><div class="copyright-wrp"><p>Example News, 1 High Street, Exampletown | 0123 456 789 tel</p><p>The contents of this site are ©2024 Example Publishing Ltd, a subsidiary of Example Holdings.</p></div>',
+    );
     const result = extract(html.replace(/<footer>.*<\/footer>/s, ''), { url: URL });
     expect(result.markdown).toContain('the vote');
     expect(result.markdown).not.toContain('High Street');
@@ -205,9 +234,13 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     const links = `<p>The base is <a href="/located">strategically located</a> <a href="/icon"> </a> near the river, the council said on Tuesday in a statement.</p>
       <a href="/deal"><div class="wrap"><img src="/img/deal.jpg" alt="Deal"></div></a><p>The price of the controller has already dropped ahead of the sales weekend.</p>`;
     const result = extract(page(body + links + paragraph('the vote')), { url: URL });
-    expect(result.markdown).toContain('[strategically located](https://news.example.com/located) near the river');
+    expect(result.markdown).toContain(
+      '[strategically located](https://news.example.com/located) near the river',
+    );
     expect(result.markdown).not.toContain('/icon');
-    expect(result.markdown).toContain('[![Deal](https://news.example.com/img/deal.jpg)](https://news.example.com/deal)');
+    expect(result.markdown).toContain(
+      '[![Deal](https://news.example.com/img/deal.jpg)](https://news.example.com/deal)',
+    );
   });
 
   it('drops the site promoting itself without a link, keeps news about subscriptions', () => {
@@ -227,7 +260,9 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('![Chart](https://news.example.com/2024/05/chart.png)');
     expect(result.markdown).toContain('![Lazy](https://cdn.example.net/lazy.jpg)');
 
-    const based = extract(page(body + links, { head: '<base href="https://static.example.org/docs/">' }), { url: URL });
+    const based = extract(page(body + links, { head: '<base href="https://static.example.org/docs/">' }), {
+      url: URL,
+    });
     expect(based.markdown).toContain('[full report](https://static.example.org/reports/plan.pdf)');
     expect(based.html).toContain('href="https://static.example.org/reports/plan.pdf"');
   });
@@ -262,7 +297,11 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
   });
 
   it('reports an empty or script-only page as UNREADABLE_CONTENT', () => {
-    for (const html of ['', '   ', '<html><head><script>var app = 1;</script></head><body><div id="root"></div></body></html>']) {
+    for (const html of [
+      '',
+      '   ',
+      '<html><head><script>var app = 1;</script></head><body><div id="root"></div></body></html>',
+    ]) {
       let error: unknown;
       try {
         extract(html, { url: URL });

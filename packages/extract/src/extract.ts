@@ -34,12 +34,16 @@ const markdownConverter = new MarkdownConverter();
  * @throws ExtractError (code `UNREADABLE_CONTENT`) when the page has no readable text; never anything else.
  */
 export function extract(html: string, options: ExtractOptions): ExtractResult {
-  if (typeof html !== 'string' || html.trim() === '') throw new ExtractError('The page is empty.', options?.url);
+  if (typeof html !== 'string' || html.trim() === '')
+    throw new ExtractError('The page is empty.', options?.url);
   try {
     return extractFrom(html, options);
   } catch (error) {
     if (error instanceof ExtractError) throw error;
-    throw new ExtractError(`The page could not be read: ${error instanceof Error ? error.message : String(error)}`, options.url);
+    throw new ExtractError(
+      `The page could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      options.url,
+    );
   }
 }
 
@@ -71,7 +75,11 @@ function extractFrom(html: string, options: ExtractOptions): ExtractResult {
   if (best!.length === 0 && !descendants(article).some((element) => element.name === 'img')) {
     throw new ExtractError('The page has no readable text.', options.url);
   }
-  const contentHtml = writeContentHtml(article, { baseUrl, images: options.images ?? true, title: metadata.title });
+  const contentHtml = writeContentHtml(article, {
+    baseUrl,
+    images: options.images ?? true,
+    title: metadata.title,
+  });
   const markdown = markdownConverter.convert(contentHtml);
   if (!markdown) throw new ExtractError('The page has no readable text.', options.url);
 
@@ -95,7 +103,10 @@ function wholePage(document: Document): Element {
 }
 
 function bodyOf(document: Document): Element {
-  return firstDescendant(document, (element) => element.name === 'body') ?? createElement('body', [...document.children]);
+  return (
+    firstDescendant(document, (element) => element.name === 'body') ??
+    createElement('body', [...document.children])
+  );
 }
 
 function resolveBaseUrl(document: Document, url: string): URL | null {
@@ -105,7 +116,10 @@ function resolveBaseUrl(document: Document, url: string): URL | null {
   } catch {
     pageUrl = null;
   }
-  const base = firstDescendant(document, (element) => element.name === 'base' && element.attribs.href !== undefined);
+  const base = firstDescendant(
+    document,
+    (element) => element.name === 'base' && element.attribs.href !== undefined,
+  );
   if (!base) return pageUrl;
   try {
     return new URL(base.attribs.href.trim(), pageUrl ?? undefined);

@@ -10,7 +10,12 @@ import { TypeormScrapeJobStore } from './infrastructure/typeorm/typeorm-scrape-j
 import { ScrapeJobsService } from './jobs/scrape-jobs.service';
 import { ScrapeJobWorker } from './jobs/scrape-job.worker';
 import { ConfigurableModuleClass, SCRAPE_OPTIONS } from './scrape.module-definition';
-import { SCRAPE_DEFAULTS, SCRAPE_SETTINGS, ScrapeModuleOptions, ScrapeSettings } from './scrape-options.interface';
+import {
+  SCRAPE_DEFAULTS,
+  SCRAPE_SETTINGS,
+  ScrapeModuleOptions,
+  ScrapeSettings,
+} from './scrape-options.interface';
 
 /**
  * `ScrapeService` with its cache, and async scrapes (`ScrapeJobsService`, run on the `JobQueue`).
@@ -20,14 +25,24 @@ import { SCRAPE_DEFAULTS, SCRAPE_SETTINGS, ScrapeModuleOptions, ScrapeSettings }
  */
 @Module({
   providers: [
-    { provide: SCRAPE_SETTINGS, inject: [SCRAPE_OPTIONS], useFactory: (options: ScrapeModuleOptions): ScrapeSettings => ({ ...SCRAPE_DEFAULTS, ...options }) },
+    {
+      provide: SCRAPE_SETTINGS,
+      inject: [SCRAPE_OPTIONS],
+      useFactory: (options: ScrapeModuleOptions): ScrapeSettings => ({ ...SCRAPE_DEFAULTS, ...options }),
+    },
     {
       provide: ScrapeCache,
       inject: [SCRAPE_SETTINGS, DataSource, Clock],
       useFactory: (settings: ScrapeSettings, dataSource: DataSource, clock: Clock): ScrapeCache =>
-        settings.redisUrl ? new RedisScrapeCache(settings.redisUrl, settings.redisPrefix) : new DatabaseScrapeCache(dataSource, clock),
+        settings.redisUrl
+          ? new RedisScrapeCache(settings.redisUrl, settings.redisPrefix)
+          : new DatabaseScrapeCache(dataSource, clock),
     },
-    { provide: ScrapeJobStore, inject: [DataSource, Clock], useFactory: (dataSource: DataSource, clock: Clock) => new TypeormScrapeJobStore(dataSource, clock) },
+    {
+      provide: ScrapeJobStore,
+      inject: [DataSource, Clock],
+      useFactory: (dataSource: DataSource, clock: Clock) => new TypeormScrapeJobStore(dataSource, clock),
+    },
     ScrapeService,
     ScrapeJobsService,
     ScrapeJobWorker,

@@ -32,7 +32,11 @@ describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) =>
 
   beforeAll(async () => {
     origin = await startFixtureServer({ '/story': { body: story }, '/missing': { status: 404 } });
-    context = await createScrapeTestContext([origin.hostPort], engine, { callbackBackoffMs: 100, callbackAttempts: 4, asyncBackoffMs: 100 });
+    context = await createScrapeTestContext([origin.hostPort], engine, {
+      callbackBackoffMs: 100,
+      callbackAttempts: 4,
+      asyncBackoffMs: 100,
+    });
     jobs = context.moduleRef.get(ScrapeJobsService);
     accounts = context.moduleRef.get(AccountsService);
     ledger = context.moduleRef.get(CreditLedger);
@@ -56,10 +60,18 @@ describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) =>
     const account = await accounts.create('async@example.com', 3);
     const received: Received[] = [];
     origin.route('/hook-500-500-200', receiver([500, 500, 200], received));
-    const submitted = await jobs.submit(account.id, { url: `${origin.origin}/story`, callbackUrl: `${origin.origin}/hook-500-500-200`, callbackToken: 'tok-1' });
+    const submitted = await jobs.submit(account.id, {
+      url: `${origin.origin}/story`,
+      callbackUrl: `${origin.origin}/hook-500-500-200`,
+      callbackToken: 'tok-1',
+    });
     const job = await settled(account.id, submitted.id);
 
-    expect(job).toMatchObject({ status: 'completed', attempts: 1, delivery: { status: 'delivered', attempts: 3, lastStatusCode: 200 } });
+    expect(job).toMatchObject({
+      status: 'completed',
+      attempts: 1,
+      delivery: { status: 'delivered', attempts: 3, lastStatusCode: 200 },
+    });
     expect(received).toHaveLength(3);
     expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(1);
     const verifier = new Webhook((await secrets.get(account.id)).webhookSecret);
@@ -70,7 +82,11 @@ describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) =>
     }
     const payload = JSON.parse(received[2].body);
     const sync = await context.moduleRef.get(ScrapeService).scrape({ url: `${origin.origin}/story` });
-    expect(payload).toEqual({ jobId: submitted.id, status: 'completed', result: { ...sync.result, cached: false } });
+    expect(payload).toEqual({
+      jobId: submitted.id,
+      status: 'completed',
+      result: { ...sync.result, cached: false },
+    });
     expect(await ledger.balance(account.id)).toBe(2);
   });
 
@@ -78,9 +94,17 @@ describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) =>
     const account = await accounts.create('never@example.com', 3);
     const received: Received[] = [];
     origin.route('/hook-never', receiver([503], received));
-    const submitted = await jobs.submit(account.id, { url: `${origin.origin}/story`, callbackUrl: `${origin.origin}/hook-never` });
+    const submitted = await jobs.submit(account.id, {
+      url: `${origin.origin}/story`,
+      callbackUrl: `${origin.origin}/hook-never`,
+    });
     const job = await settled(account.id, submitted.id);
-    expect(job.delivery).toEqual({ status: 'failed', attempts: 4, lastStatusCode: 503, lastError: expect.any(String) });
+    expect(job.delivery).toEqual({
+      status: 'failed',
+      attempts: 4,
+      lastStatusCode: 503,
+      lastError: expect.any(String),
+    });
     expect(received).toHaveLength(4);
     expect(await ledger.balance(account.id)).toBe(2);
   });
@@ -89,7 +113,15 @@ describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) =>
     const account = await accounts.create('gone@example.com', 3);
     const received: Received[] = [];
     origin.route('/hook-gone', receiver([410], received));
-    const job = await settled(account.id, (await jobs.submit(account.id, { url: `${origin.origin}/story`, callbackUrl: `${origin.origin}/hook-gone` })).id);
+    const job = await settled(
+      account.id,
+      (
+        await jobs.submit(account.id, {
+          url: `${origin.origin}/story`,
+          callbackUrl: `${origin.origin}/hook-gone`,
+        })
+      ).id,
+    );
     expect(job.delivery).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 410 });
     expect(received).toHaveLength(1);
   });
@@ -98,10 +130,21 @@ describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) =>
     const account = await accounts.create('fail@example.com', 3);
     const received: Received[] = [];
     origin.route('/hook-ok', receiver([204], received));
-    const submitted = await jobs.submit(account.id, { url: `${origin.origin}/missing`, callbackUrl: `${origin.origin}/hook-ok` });
+    const submitted = await jobs.submit(account.id, {
+      url: `${origin.origin}/missing`,
+      callbackUrl: `${origin.origin}/hook-ok`,
+    });
     const job = await settled(account.id, submitted.id);
-    expect(job).toMatchObject({ status: 'failed', attempts: 1, error: { error: 'URL_NOT_FOUND', url: `${origin.origin}/missing` } });
-    expect(JSON.parse(received[0].body)).toEqual({ jobId: submitted.id, status: 'failed', error: { error: 'URL_NOT_FOUND', message: expect.any(String), url: `${origin.origin}/missing` } });
+    expect(job).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      error: { error: 'URL_NOT_FOUND', url: `${origin.origin}/missing` },
+    });
+    expect(JSON.parse(received[0].body)).toEqual({
+      jobId: submitted.id,
+      status: 'failed',
+      error: { error: 'URL_NOT_FOUND', message: expect.any(String), url: `${origin.origin}/missing` },
+    });
     expect(await ledger.balance(account.id)).toBe(3);
   });
 
@@ -110,7 +153,15 @@ describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) =>
     let calls = 0;
     origin.route('/flaky', () => (++calls < 3 ? { status: 503 } : { body: story }));
     origin.route('/hook-flaky', { status: 200 });
-    const job = await settled(account.id, (await jobs.submit(account.id, { url: `${origin.origin}/flaky`, callbackUrl: `${origin.origin}/hook-flaky` })).id);
+    const job = await settled(
+      account.id,
+      (
+        await jobs.submit(account.id, {
+          url: `${origin.origin}/flaky`,
+          callbackUrl: `${origin.origin}/hook-flaky`,
+        })
+      ).id,
+    );
     expect(job).toMatchObject({ status: 'completed', attempts: 3, delivery: { status: 'delivered' } });
     expect(await ledger.balance(account.id)).toBe(2);
   });
@@ -118,12 +169,21 @@ describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) =>
   it('refuses private URLs, an empty balance, and other accounts', async () => {
     const account = await accounts.create('rules@example.com', 0);
     const other = await accounts.create('other@example.com', 5);
-    const privateCallback = await jobs.submit(other.id, { url: `${origin.origin}/story`, callbackUrl: 'http://127.0.0.1:9/hook' }).catch((e: unknown) => e);
+    const privateCallback = await jobs
+      .submit(other.id, { url: `${origin.origin}/story`, callbackUrl: 'http://127.0.0.1:9/hook' })
+      .catch((e: unknown) => e);
     expect(privateCallback).toBeInstanceOf(InvalidRequestError);
-    expect((privateCallback as InvalidRequestError).toBody()).toMatchObject({ details: { callbackUrl: expect.any(String) } });
-    await expect(jobs.submit(account.id, { url: `${origin.origin}/story`, callbackUrl: `${origin.origin}/hook-ok` })).rejects.toBeInstanceOf(PaymentRequiredError);
+    expect((privateCallback as InvalidRequestError).toBody()).toMatchObject({
+      details: { callbackUrl: expect.any(String) },
+    });
+    await expect(
+      jobs.submit(account.id, { url: `${origin.origin}/story`, callbackUrl: `${origin.origin}/hook-ok` }),
+    ).rejects.toBeInstanceOf(PaymentRequiredError);
     origin.route('/hook-quiet', { status: 200 });
-    const job = await jobs.submit(other.id, { url: `${origin.origin}/story`, callbackUrl: `${origin.origin}/hook-quiet` });
+    const job = await jobs.submit(other.id, {
+      url: `${origin.origin}/story`,
+      callbackUrl: `${origin.origin}/hook-quiet`,
+    });
     await expect(jobs.get(account.id, job.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(jobs.get(other.id, 'no-such-job')).rejects.toBeInstanceOf(NotFoundError);
     await settled(other.id, job.id);

@@ -12,7 +12,8 @@ import { ScrapeModule, ScrapeModuleOptions, scrapeEntities, scrapeMigrations } f
 export type ScrapeEngine = 'embedded' | 'redis';
 
 /** The engines the tests run on: embedded always, Redis unless QUARRY_TEST_ENGINES=embedded. */
-export const scrapeEngines = (): ScrapeEngine[] => (process.env.QUARRY_TEST_ENGINES === 'embedded' ? ['embedded'] : ['embedded', 'redis']);
+export const scrapeEngines = (): ScrapeEngine[] =>
+  process.env.QUARRY_TEST_ENGINES === 'embedded' ? ['embedded'] : ['embedded', 'redis'];
 
 export interface ScrapeTestContext {
   moduleRef: TestingModule;
@@ -21,17 +22,24 @@ export interface ScrapeTestContext {
 }
 
 /** ScrapeModule with real parts: a SQLite database, the SSRF-safe client, Chromium, accounts, and the chosen engine. */
-export async function createScrapeTestContext(allowHosts: string[], engine: ScrapeEngine, options: ScrapeModuleOptions = {}): Promise<ScrapeTestContext> {
+export async function createScrapeTestContext(
+  allowHosts: string[],
+  engine: ScrapeEngine,
+  options: ScrapeModuleOptions = {},
+): Promise<ScrapeTestContext> {
   const database = await createTestDatabase('sqlite', {
     entities: [...coreEntities, ...accountsEntities, ...scrapeEntities],
     migrations: [...coreMigrations, ...accountsMigrations, ...scrapeMigrations],
   });
-  const redisUrl = engine === 'redis' ? (process.env.QUARRY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
+  const redisUrl =
+    engine === 'redis' ? (process.env.QUARRY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
   const redisPrefix = `quarry-test-${process.pid}-${Date.now()}`;
   const moduleRef = await Test.createTestingModule({
     imports: [
       QuarryCoreModule,
-      redisUrl ? BullQueueModule.forRoot({ redisUrl, prefix: redisPrefix, shutdownGraceMs: 1000 }) : QueueModule.forRoot({ pollIntervalMs: 50, shutdownGraceMs: 1000 }),
+      redisUrl
+        ? BullQueueModule.forRoot({ redisUrl, prefix: redisPrefix, shutdownGraceMs: 1000 })
+        : QueueModule.forRoot({ pollIntervalMs: 50, shutdownGraceMs: 1000 }),
       NetModule.forRoot({ allowHosts, isGlobal: true }),
       BrowserModule.forRoot({ isGlobal: true, maxPages: 2 }),
       AccountsModule.forRoot({}),

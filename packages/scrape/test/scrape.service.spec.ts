@@ -3,7 +3,10 @@ import { FixtureServer, minimalPdf, startFixtureServer } from '@quarry/testing';
 import { ScrapeError, ScrapeService } from '../src';
 import { createScrapeTestContext, scrapeEngines, ScrapeTestContext } from './scrape-test-module';
 
-const article = (heading: string, extra = '') => `<!doctype html><html lang="en"><head><title>${heading} | Example News</title></head><body>
+const article = (
+  heading: string,
+  extra = '',
+) => `<!doctype html><html lang="en"><head><title>${heading} | Example News</title></head><body>
 <nav><a href="/">Home</a> <a href="/world">World</a> <a href="/sport">Sport</a></nav>
 <div class="cookie-banner">We use cookies. <button>Accept all</button></div>
 <article><h1>${heading}</h1>
@@ -30,17 +33,34 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
       '/missing': { status: 404, body: 'gone' },
       '/gone': { status: 410 },
       '/private': { status: 403 },
-      '/login': { body: `<html><body><form><input name="user"><input type="password" name="pw"><button>Sign in</button></form></body></html>` },
+      '/login': {
+        body: `<html><body><form><input name="user"><input type="password" name="pw"><button>Sign in</button></form></body></html>`,
+      },
       '/broken': { status: 500 },
       '/slow': { delayMs: 3000, body: article('Too late') },
       '/huge': { body: Buffer.alloc(12 * 1024 * 1024, 'a') },
-      '/doc.pdf': { headers: { 'content-type': 'application/pdf' }, body: minimalPdf(['Quarterly report', '', 'Revenue grew by nine percent in the third quarter.'], 'Q3 Report') },
-      '/notes.txt': { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Line one\nLine two\n' },
+      '/doc.pdf': {
+        headers: { 'content-type': 'application/pdf' },
+        body: minimalPdf(
+          ['Quarterly report', '', 'Revenue grew by nine percent in the third quarter.'],
+          'Q3 Report',
+        ),
+      },
+      '/notes.txt': {
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+        body: 'Line one\nLine two\n',
+      },
       '/data.json': { headers: { 'content-type': 'application/json' }, body: '{"a":1}' },
       '/image.png': { headers: { 'content-type': 'image/png' }, body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
       '/latin': {
         headers: { 'content-type': 'text/html; charset=windows-1252' },
-        body: Buffer.from(article('Caf\u00e9 cr\u00e8me news', '<p>Prices in \u00a3 and na\u00efve r\u00e9sum\u00e9s abound in this story.</p>'), 'latin1'),
+        body: Buffer.from(
+          article(
+            'Caf\u00e9 cr\u00e8me news',
+            '<p>Prices in \u00a3 and na\u00efve r\u00e9sum\u00e9s abound in this story.</p>',
+          ),
+          'latin1',
+        ),
       },
       '/to-private': { status: 302, headers: { location: `${canary.origin}/secret` } },
       '/shell': {
@@ -53,7 +73,12 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
           setTimeout(() => { const p = document.createElement('p'); p.id = 'figures'; p.textContent = 'Live figures: 42 visitors right now.'; document.querySelector('main').append(p); }, 300);
         </script></body></html>`,
       },
-      '/canary-page': { body: article('Canary page', `<img src="${canary.origin}/img.png"><iframe src="${canary.origin}/frame"></iframe><script>fetch('${canary.origin}/fetch').catch(() => {});</script>`) },
+      '/canary-page': {
+        body: article(
+          'Canary page',
+          `<img src="${canary.origin}/img.png"><iframe src="${canary.origin}/frame"></iframe><script>fetch('${canary.origin}/fetch').catch(() => {});</script>`,
+        ),
+      },
     });
     context = await createScrapeTestContext([origin.hostPort], engine, { cacheTtlMs: 60_000 });
     scraper = context.moduleRef.get(ScrapeService);
@@ -68,7 +93,12 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
   it('returns the readable article as Markdown, without boilerplate, with absolute links and tables', async () => {
     const { result, tier } = await scraper.scrape({ url: url('/article'), forceFresh: true });
     expect(tier).toBe('http');
-    expect(result).toMatchObject({ url: url('/article'), finalUrl: url('/article'), cached: false, title: expect.stringContaining('Library plan approved') });
+    expect(result).toMatchObject({
+      url: url('/article'),
+      finalUrl: url('/article'),
+      cached: false,
+      title: expect.stringContaining('Library plan approved'),
+    });
     expect(result.markdown).toContain('The committee met on Tuesday');
     expect(result.markdown).toContain('## What happens next');
     expect(result.markdown).toContain(`(${origin.origin}/docs/proposal.pdf)`);
@@ -99,7 +129,9 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
 
   it('fetches 20 identical concurrent requests from the origin once', async () => {
     origin.route('/popular', { delayMs: 300, body: article('Popular story') });
-    const results = await Promise.all(Array.from({ length: 20 }, () => scraper.scrape({ url: url('/popular') })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => scraper.scrape({ url: url('/popular') })),
+    );
     expect(origin.hits('/popular')).toBe(1);
     expect(new Set(results.map((r) => r.result.markdown)).size).toBe(1);
   });
@@ -116,18 +148,26 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
   ])('maps %s to %s', async (path, code, status) => {
     const error = await scraper.scrape({ url: url(path), forceFresh: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ScrapeError);
-    expect((error as ScrapeError).toBody()).toEqual({ error: code, message: expect.any(String), url: url(path) });
+    expect((error as ScrapeError).toBody()).toEqual({
+      error: code,
+      message: expect.any(String),
+      url: url(path),
+    });
     expect((error as ScrapeError).status).toBe(status);
   });
 
   it('says a blocked redirect was blocked, and never reaches the private host', async () => {
-    const error = (await scraper.scrape({ url: url('/to-private'), forceFresh: true }).catch((e: unknown) => e)) as ScrapeError;
+    const error = (await scraper
+      .scrape({ url: url('/to-private'), forceFresh: true })
+      .catch((e: unknown) => e)) as ScrapeError;
     expect(error.message).toMatch(/blocked/i);
     expect(canary.hits()).toBe(0);
   });
 
   it('gives up at timeoutMs with TIMEOUT', async () => {
-    const error = (await scraper.scrape({ url: url('/slow'), timeoutMs: 1000, forceFresh: true }).catch((e: unknown) => e)) as ScrapeError;
+    const error = (await scraper
+      .scrape({ url: url('/slow'), timeoutMs: 1000, forceFresh: true })
+      .catch((e: unknown) => e)) as ScrapeError;
     expect(error.code).toBe('TIMEOUT');
     expect(error.status).toBe(504);
   });
@@ -136,13 +176,21 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
     const closed = await startFixtureServer();
     await closed.close();
     const local = await createScrapeTestContext([closed.hostPort], engine);
-    const error = (await local.moduleRef.get(ScrapeService).scrape({ url: `${closed.origin}/x` }).catch((e: unknown) => e)) as ScrapeError;
+    const error = (await local.moduleRef
+      .get(ScrapeService)
+      .scrape({ url: `${closed.origin}/x` })
+      .catch((e: unknown) => e)) as ScrapeError;
     await local.close();
     expect(error.code).toBe('ORIGIN_ERROR');
   });
 
   it('rejects a URL that is not public http(s) as an invalid request', async () => {
-    for (const bad of ['http://10.0.0.1/', 'ftp://example.com/', `http://127.0.0.1:1/`, 'http://user:pw@example.com/']) {
+    for (const bad of [
+      'http://10.0.0.1/',
+      'ftp://example.com/',
+      `http://127.0.0.1:1/`,
+      'http://user:pw@example.com/',
+    ]) {
       await expect(scraper.scrape({ url: bad })).rejects.toBeInstanceOf(InvalidRequestError);
     }
   });
@@ -154,8 +202,12 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
   });
 
   it('returns plain text verbatim and JSON in a code block', async () => {
-    expect((await scraper.scrape({ url: url('/notes.txt'), forceFresh: true })).result.markdown).toBe('Line one\nLine two\n');
-    expect((await scraper.scrape({ url: url('/data.json'), forceFresh: true })).result.markdown).toBe('```json\n{"a":1}\n```\n');
+    expect((await scraper.scrape({ url: url('/notes.txt'), forceFresh: true })).result.markdown).toBe(
+      'Line one\nLine two\n',
+    );
+    expect((await scraper.scrape({ url: url('/data.json'), forceFresh: true })).result.markdown).toBe(
+      '```json\n{"a":1}\n```\n',
+    );
   });
 
   it('decodes a windows-1252 page', async () => {
@@ -171,7 +223,11 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
   });
 
   it('waits for a selector in the browser when asked', async () => {
-    const { result, tier } = await scraper.scrape({ url: url('/late'), waitForSelector: '#figures', forceFresh: true });
+    const { result, tier } = await scraper.scrape({
+      url: url('/late'),
+      waitForSelector: '#figures',
+      forceFresh: true,
+    });
     expect(tier).toBe('browser');
     expect(result.markdown).toContain('Live figures: 42 visitors');
   });

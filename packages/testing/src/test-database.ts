@@ -13,7 +13,8 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-const postgresAdminUrl = () => process.env.QUARRY_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const postgresAdminUrl = () =>
+  process.env.QUARRY_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /**
  * The database engines tests run on: SQLite always, PostgreSQL unless `QUARRY_TEST_ENGINES=embedded`.
@@ -24,7 +25,10 @@ export function testDatabaseEngines(): DatabaseEngine[] {
 }
 
 /** A fresh, migrated database: a temporary SQLite file, or a new PostgreSQL database dropped on destroy. */
-export async function createTestDatabase(engine: DatabaseEngine, parts: DataSourceParts): Promise<TestDatabase> {
+export async function createTestDatabase(
+  engine: DatabaseEngine,
+  parts: DataSourceParts,
+): Promise<TestDatabase> {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'quarry-test-'));
     const url = `sqlite:${join(dir, 'test.sqlite')}`;
@@ -59,5 +63,7 @@ export async function createTestDatabase(engine: DatabaseEngine, parts: DataSour
 
 /** The Redis tests use (`QUARRY_TEST_REDIS_URL`), or undefined under `QUARRY_TEST_ENGINES=embedded`. */
 export function testRedisUrl(): string | undefined {
-  return process.env.QUARRY_TEST_ENGINES === 'embedded' ? undefined : (process.env.QUARRY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  return process.env.QUARRY_TEST_ENGINES === 'embedded'
+    ? undefined
+    : (process.env.QUARRY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 }

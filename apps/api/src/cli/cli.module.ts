@@ -10,7 +10,11 @@ export class CliModule {
   static forRoot(databaseUrl: string): DynamicModule {
     return {
       module: CliModule,
-      imports: [QuarryCoreModule, TypeOrmModule.forRoot(quarryDataSourceOptions(databaseUrl)), AccountsModule.forRoot({})],
+      imports: [
+        QuarryCoreModule,
+        TypeOrmModule.forRoot(quarryDataSourceOptions(databaseUrl)),
+        AccountsModule.forRoot({}),
+      ],
     };
   }
 }

@@ -9,7 +9,10 @@ import { buildCli } from './quarry-cli';
 async function main(argv: string[]): Promise<number> {
   let app: INestApplicationContext | undefined;
   const context = async () => {
-    app ??= await NestFactory.createApplicationContext(CliModule.forRoot(loadConfig(process.env).databaseUrl), { logger: ['error'] });
+    app ??= await NestFactory.createApplicationContext(
+      CliModule.forRoot(loadConfig(process.env).databaseUrl),
+      { logger: ['error'] },
+    );
     return app;
   };
   try {
@@ -17,7 +20,9 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
-    process.stderr.write(`quarry: ${error instanceof QuarryError || error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `quarry: ${error instanceof QuarryError || error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`,
+    );
     return 1;
   } finally {
     await app?.close();

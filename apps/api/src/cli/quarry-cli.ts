@@ -6,7 +6,8 @@ type Output = (json: unknown, text: string) => void;
 
 const positiveInt = (name: string, min: number) => (value: string) => {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer >= ${min}.`);
+  if (!Number.isInteger(n) || n < min)
+    throw new InvalidArgumentError(`${name} must be an integer >= ${min}.`);
   return n;
 };
 
@@ -14,9 +15,18 @@ const positiveInt = (name: string, min: number) => (value: string) => {
  * `quarry accounts create | keys create | keys revoke | credits add`. With `--json` each command
  * prints one JSON object; without it, lines for people.
  */
-export function buildCli(context: () => Promise<INestApplicationContext>, write: (line: string) => void): Command {
-  const program = new Command('quarry').description('Quarry operator commands').showHelpAfterError().exitOverride();
-  const output = (json: boolean): Output => (value, text) => write(json ? JSON.stringify(value) : text);
+export function buildCli(
+  context: () => Promise<INestApplicationContext>,
+  write: (line: string) => void,
+): Command {
+  const program = new Command('quarry')
+    .description('Quarry operator commands')
+    .showHelpAfterError()
+    .exitOverride();
+  const output =
+    (json: boolean): Output =>
+    (value, text) =>
+      write(json ? JSON.stringify(value) : text);
 
   const accounts = program.command('accounts').description('Manage accounts');
   accounts
@@ -37,7 +47,9 @@ export function buildCli(context: () => Promise<INestApplicationContext>, write:
     });
   accounts
     .command('rotate-webhook-secret')
-    .description("Replace an account's callback signing secret (the old one signs alongside for a grace period)")
+    .description(
+      "Replace an account's callback signing secret (the old one signs alongside for a grace period)",
+    )
     .requiredOption('--account <id>', 'account id')
     .option('--json', 'print one JSON object')
     .action(async (options: { account: string; json?: boolean }) => {
@@ -58,7 +70,10 @@ export function buildCli(context: () => Promise<INestApplicationContext>, write:
   keys
     .command('revoke')
     .description('Revoke the key with this display prefix')
-    .requiredOption('--key-prefix <prefix>', 'the prefix shown when the key was created, e.g. qk_live_AbCdEfGh')
+    .requiredOption(
+      '--key-prefix <prefix>',
+      'the prefix shown when the key was created, e.g. qk_live_AbCdEfGh',
+    )
     .option('--json', 'print one JSON object')
     .action(async (options: { keyPrefix: string; json?: boolean }) => {
       const key = await (await context()).get(ApiKeysService).revokeByPrefix(options.keyPrefix);
@@ -74,7 +89,11 @@ export function buildCli(context: () => Promise<INestApplicationContext>, write:
     .requiredOption('--amount <n>', 'credits to add', positiveInt('--amount', 1))
     .option('--json', 'print one JSON object')
     .action(async (options: { account: string; amount: number; json?: boolean }) => {
-      const account = await (await context()).get(AccountsService).addCredits(options.account, options.amount);
+      const account = await (
+        await context()
+      )
+        .get(AccountsService)
+        .addCredits(options.account, options.amount);
       output(!!options.json)({ account }, `Account ${account.id} now has ${account.credits} credits`);
     });
 

@@ -32,9 +32,15 @@ export interface AppConfig {
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const read = new EnvReader(env);
   const databaseUrl = read.string('QUARRY_DATABASE_URL', 'sqlite:./data/quarry.sqlite');
-  read.check(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(databaseUrl), `QUARRY_DATABASE_URL must be sqlite:<path> or postgres://... (got "${databaseUrl}")`);
+  read.check(
+    /^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(databaseUrl),
+    `QUARRY_DATABASE_URL must be sqlite:<path> or postgres://... (got "${databaseUrl}")`,
+  );
   const adminToken = read.optionalString('QUARRY_ADMIN_TOKEN');
-  read.check(adminToken === undefined || adminToken.length >= 24, 'QUARRY_ADMIN_TOKEN must be at least 24 characters');
+  read.check(
+    adminToken === undefined || adminToken.length >= 24,
+    'QUARRY_ADMIN_TOKEN must be at least 24 characters',
+  );
   const config: AppConfig = {
     port: read.int('PORT', 3000, { min: 0, max: 65535 }),
     role: read.oneOf('QUARRY_ROLE', ROLES, 'all'),
@@ -58,7 +64,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     emailFrom: read.optionalString('QUARRY_EMAIL_FROM'),
   };
   for (const entry of config.allowHosts) {
-    read.check(/^[^:\s]+:\d{1,5}$|^\[[0-9a-fA-F:.]+\]:\d{1,5}$/.test(entry), `QUARRY_ALLOW_HOSTS entries must be host:port (got "${entry}")`);
+    read.check(
+      /^[^:\s]+:\d{1,5}$|^\[[0-9a-fA-F:.]+\]:\d{1,5}$/.test(entry),
+      `QUARRY_ALLOW_HOSTS entries must be host:port (got "${entry}")`,
+    );
   }
   read.done();
   return config;

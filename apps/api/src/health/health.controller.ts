@@ -1,5 +1,11 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '@quarry/core';
 import { BrowserPool } from '@quarry/browser';
@@ -16,7 +22,10 @@ class HealthChecksDto {
   @ApiProperty({ enum: ['ok', 'error'] })
   queue!: CheckState;
 
-  @ApiProperty({ enum: ['ok', 'idle', 'error'], description: 'idle: Chromium starts on first use; error does not fail the health check' })
+  @ApiProperty({
+    enum: ['ok', 'idle', 'error'],
+    description: 'idle: Chromium starts on first use; error does not fail the health check',
+  })
   browser!: BrowserState;
 }
 
@@ -51,7 +60,9 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Liveness and dependencies: 200 when the database and the queue answer, else 503' })
+  @ApiOperation({
+    summary: 'Liveness and dependencies: 200 when the database and the queue answer, else 503',
+  })
   @ApiOkResponse({ type: HealthDto })
   @ApiServiceUnavailableResponse({ type: HealthDto })
   async health(@Res({ passthrough: true }) response: StatusResponse): Promise<HealthDto> {

@@ -15,7 +15,10 @@ export function pinoHttpOptions(level: LogLevel): Options {
       response.setHeader('x-request-id', id);
       return id;
     },
-    redact: { paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
+      censor: '[redacted]',
+    },
     autoLogging: { ignore: (request) => request.url === '/health' },
   };
 }

@@ -6,8 +6,15 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle('Quarry')
     .setDescription('Public web pages turned into content that programs can use.')
     .setVersion('0.1.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Your API key: Authorization: Bearer qk_live_...' })
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Legacy header for the API key' }, 'x-api-key')
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      description: 'Your API key: Authorization: Bearer qk_live_...',
+    })
+    .addApiKey(
+      { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Legacy header for the API key' },
+      'x-api-key',
+    )
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'QUARRY_ADMIN_TOKEN' }, 'admin')
     .build();
   return SwaggerModule.createDocument(app, config);
@@ -16,5 +23,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 /** `/openapi.json` and the Swagger UI at `/docs`. */
 export function mountOpenApi(app: INestApplication): void {
   const document = buildOpenApiDocument(app);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'openapi.json',
+    yamlDocumentUrl: 'openapi.yaml',
+  });
 }

@@ -12,7 +12,10 @@ export interface ServiceProcess {
 }
 
 export function startServiceProcess(env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, QUARRY_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, QUARRY_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -27,7 +30,11 @@ export function startServiceProcess(env: Record<string, string>): ServiceProcess
 }
 
 /** Polls `check` until it returns a value, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check().catch(() => undefined);

@@ -11,7 +11,8 @@ export class ApiKeyGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const presented = presentedKey(request);
-    if (presented === undefined) throw new UnauthorizedError('Send your API key as "Authorization: Bearer <key>".');
+    if (presented === undefined)
+      throw new UnauthorizedError('Send your API key as "Authorization: Bearer <key>".');
     const auth = presented ? await this.keys.authenticate(presented) : undefined;
     if (!auth) throw new UnauthorizedError('The API key is malformed, unknown or revoked.', 'invalid_token');
     request.auth = auth;

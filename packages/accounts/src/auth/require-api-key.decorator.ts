@@ -1,5 +1,10 @@
 import { applyDecorators, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiSecurity, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiSecurity,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { ErrorBodyDto } from '@quarry/core';
 import { ApiKeyThrottlerGuard } from '../rate-limit/api-key-throttler.guard';
 import { ApiKeyGuard } from './api-key.guard';
@@ -10,6 +15,12 @@ export const RequireApiKey = () =>
     UseGuards(ApiKeyGuard, ApiKeyThrottlerGuard),
     ApiBearerAuth(),
     ApiSecurity('x-api-key'),
-    ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown or revoked key.', type: ErrorBodyDto }),
-    ApiTooManyRequestsResponse({ description: 'Per-key rate limit exceeded; see Retry-After.', type: ErrorBodyDto }),
+    ApiUnauthorizedResponse({
+      description: 'Missing, malformed, unknown or revoked key.',
+      type: ErrorBodyDto,
+    }),
+    ApiTooManyRequestsResponse({
+      description: 'Per-key rate limit exceeded; see Retry-After.',
+      type: ErrorBodyDto,
+    }),
   );

@@ -28,7 +28,10 @@ export class AccountController {
   @ApiOkResponse({ type: AccountResponseDto })
   async show(@CurrentAuth() auth: AuthenticatedKey): Promise<AccountResponseDto> {
     const since = new Date(this.clock.now().getTime() - THIRTY_DAYS_MS);
-    const [account, last30Days] = await Promise.all([this.accounts.get(auth.accountId), this.ledger.usageSince(auth.accountId, since)]);
+    const [account, last30Days] = await Promise.all([
+      this.accounts.get(auth.accountId),
+      this.ledger.usageSince(auth.accountId, since),
+    ]);
     return { account, usage: { last30Days } };
   }
 
@@ -41,7 +44,9 @@ export class AccountController {
 
   @Post('webhook-secret/rotate')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Replace the signing secret; the old one keeps signing alongside for a grace period' })
+  @ApiOperation({
+    summary: 'Replace the signing secret; the old one keeps signing alongside for a grace period',
+  })
   @ApiOkResponse({ type: WebhookSecretDto })
   rotateWebhookSecret(@CurrentAuth() auth: AuthenticatedKey): Promise<WebhookSecretDto> {
     return this.webhookSecrets.rotate(auth.accountId);

@@ -18,7 +18,10 @@ export class AdminTokenGuard implements CanActivate {
     const header = request.headers.authorization;
     const presented = /^Bearer\s+(\S+)\s*$/i.exec(Array.isArray(header) ? header[0] : (header ?? ''))?.[1];
     if (!presented || !timingSafeEqual(digest(presented), digest(adminToken))) {
-      throw new UnauthorizedError('The admin token is missing or wrong.', presented ? 'invalid_token' : undefined);
+      throw new UnauthorizedError(
+        'The admin token is missing or wrong.',
+        presented ? 'invalid_token' : undefined,
+      );
     }
     return true;
   }

@@ -1,5 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { ErrorBodyDto } from '@quarry/core';
 import { AccountsService } from '../services/accounts.service';
 import { ApiKeysService } from '../services/api-keys.service';
@@ -20,7 +28,10 @@ import {
 @ApiTags('admin')
 @ApiBearerAuth('admin')
 @ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'Missing or wrong admin token.' })
-@ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown id, or the admin API is off (no admin token configured).' })
+@ApiNotFoundResponse({
+  type: ErrorBodyDto,
+  description: 'Unknown id, or the admin API is off (no admin token configured).',
+})
 @Controller()
 @UseGuards(AdminTokenGuard)
 export class AdminController {
@@ -57,7 +68,10 @@ export class AdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Add credits to an account' })
   @ApiOkResponse({ type: AccountEnvelopeDto })
-  async addCredits(@Param('id', ParseUUIDPipe) id: string, @Body() body: AddCreditsDto): Promise<AccountEnvelopeDto> {
+  async addCredits(
+    @Param('id', ParseUUIDPipe) id: string,
+    @Body() body: AddCreditsDto,
+  ): Promise<AccountEnvelopeDto> {
     return { account: await this.accounts.addCredits(id, body.amount, body.referenceId) };
   }
 

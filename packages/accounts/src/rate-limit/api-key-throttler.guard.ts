@@ -15,7 +15,10 @@ export class ApiKeyThrottlerGuard extends ThrottlerGuard {
     return `quarry:rate:${throttlerName}:${tracker}`;
   }
 
-  protected override async throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+  protected override async throwThrottlingException(
+    _context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
     throw new RateLimitedError(detail.timeToBlockExpire);
   }
 }

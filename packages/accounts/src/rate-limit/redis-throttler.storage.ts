@@ -19,7 +19,11 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
     this.redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
   }
 
-  async increment(key: string, ttl: number, limit: number): Promise<{ totalHits: number; timeToExpire: number; isBlocked: boolean; timeToBlockExpire: number }> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+  ): Promise<{ totalHits: number; timeToExpire: number; isBlocked: boolean; timeToBlockExpire: number }> {
     const [totalHits, ttlMs] = (await this.redis.eval(INCREMENT, 1, key, String(ttl))) as [number, number];
     const seconds = Math.ceil(ttlMs / 1000);
     const isBlocked = totalHits > limit;

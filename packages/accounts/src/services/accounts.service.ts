@@ -21,7 +21,16 @@ export class AccountsService {
     const id = this.ids.uuid();
     await this.dataSource
       .getRepository(AccountEntity)
-      .insert({ id, email, credits: 0, webhookSecret: generateWebhookSecret(), previousWebhookSecret: null, previousWebhookSecretUntil: null, createdAt: now, updatedAt: now });
+      .insert({
+        id,
+        email,
+        credits: 0,
+        webhookSecret: generateWebhookSecret(),
+        previousWebhookSecret: null,
+        previousWebhookSecretUntil: null,
+        createdAt: now,
+        updatedAt: now,
+      });
     if (credits > 0) await this.ledger.grant(id, credits, 'credits.grant', `account-created:${id}`);
     return this.get(id);
   }

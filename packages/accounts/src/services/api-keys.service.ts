@@ -47,10 +47,17 @@ export class ApiKeysService {
   /** Revokes the one active key whose display prefix starts with `prefix`. */
   async revokeByPrefix(prefix: string): Promise<ApiKeySummary> {
     if (prefix.length < DISPLAY_LENGTH) {
-      throw new InvalidRequestError('The key prefix is too short to name one key.', { keyPrefix: `must be the ${DISPLAY_LENGTH}-character prefix shown at creation` });
+      throw new InvalidRequestError('The key prefix is too short to name one key.', {
+        keyPrefix: `must be the ${DISPLAY_LENGTH}-character prefix shown at creation`,
+      });
     }
-    const rows = await this.dataSource.getRepository(ApiKeyEntity).findBy({ prefix: prefix.slice(0, DISPLAY_LENGTH), revokedAt: IsNull() });
-    if (rows.length !== 1) throw new NotFoundError(rows.length ? 'Several keys share this prefix; give a longer one.' : 'No active key has this prefix.');
+    const rows = await this.dataSource
+      .getRepository(ApiKeyEntity)
+      .findBy({ prefix: prefix.slice(0, DISPLAY_LENGTH), revokedAt: IsNull() });
+    if (rows.length !== 1)
+      throw new NotFoundError(
+        rows.length ? 'Several keys share this prefix; give a longer one.' : 'No active key has this prefix.',
+      );
     const [row] = rows;
     row.revokedAt = this.clock.now();
     await this.dataSource.getRepository(ApiKeyEntity).update({ id: row.id }, { revokedAt: row.revokedAt });
@@ -58,7 +65,9 @@ export class ApiKeysService {
   }
 
   async listForAccount(accountId: string): Promise<ApiKeySummary[]> {
-    const rows = await this.dataSource.getRepository(ApiKeyEntity).find({ where: { accountId }, order: { createdAt: 'ASC' } });
+    const rows = await this.dataSource
+      .getRepository(ApiKeyEntity)
+      .find({ where: { accountId }, order: { createdAt: 'ASC' } });
     return rows.map(summary);
   }
 
@@ -66,12 +75,20 @@ export class ApiKeysService {
   async authenticate(apiKey: string): Promise<AuthenticatedKey | undefined> {
     if (!KEY_PATTERN.test(apiKey)) return undefined;
     const digest = sha256(apiKey);
-    const row = await this.dataSource.getRepository(ApiKeyEntity).findOneBy({ keyHash: digest.toString('hex') });
+    const row = await this.dataSource
+      .getRepository(ApiKeyEntity)
+      .findOneBy({ keyHash: digest.toString('hex') });
     if (!row || !timingSafeEqual(Buffer.from(row.keyHash, 'hex'), digest) || row.revokedAt) return undefined;
     return { keyId: row.id, accountId: row.accountId };
   }
 }
 
 function summary(row: ApiKeyEntity): ApiKeySummary {
-  return { id: row.id, accountId: row.accountId, prefix: row.prefix, createdAt: row.createdAt, revokedAt: row.revokedAt };
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    prefix: row.prefix,
+    createdAt: row.createdAt,
+    revokedAt: row.revokedAt,
+  };
 }

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, MoreThanOrEqual } from 'typeorm';
-import { Clock, IdGenerator, isCheckViolation, isUniqueViolation, NotFoundError, PaymentRequiredError } from '@quarry/core';
+import {
+  Clock,
+  IdGenerator,
+  isCheckViolation,
+  isUniqueViolation,
+  NotFoundError,
+  PaymentRequiredError,
+} from '@quarry/core';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
 import { LedgerEntryEntity } from '../infrastructure/typeorm/ledger-entry.entity';
 
@@ -25,19 +32,31 @@ export class CreditLedger {
   ) {}
 
   /** Takes `amount` credits for one result; throws `PaymentRequiredError` when the balance is short. */
-  async charge(accountId: string, amount: number, operation: string, referenceId: string): Promise<ChargeResult> {
+  async charge(
+    accountId: string,
+    amount: number,
+    operation: string,
+    referenceId: string,
+  ): Promise<ChargeResult> {
     return this.move(accountId, -amount, operation, referenceId);
   }
 
   /** Adds credits; idempotent per (operation, referenceId) like a charge. */
-  async grant(accountId: string, amount: number, operation: string, referenceId: string): Promise<ChargeResult> {
+  async grant(
+    accountId: string,
+    amount: number,
+    operation: string,
+    referenceId: string,
+  ): Promise<ChargeResult> {
     return this.move(accountId, amount, operation, referenceId);
   }
 
   /** Throws `PaymentRequiredError` unless the balance is at least `amount`; for checks before expensive work. */
   async requireBalance(accountId: string, amount: number): Promise<void> {
     if ((await this.balance(accountId)) < amount) {
-      throw new PaymentRequiredError(`This operation needs ${amount} credit${amount === 1 ? '' : 's'}; the balance is lower.`);
+      throw new PaymentRequiredError(
+        `This operation needs ${amount} credit${amount === 1 ? '' : 's'}; the balance is lower.`,
+      );
     }
   }
 
@@ -49,7 +68,9 @@ export class CreditLedger {
 
   /** Charges per operation since `since`: count of results and credits spent. */
   async usageSince(accountId: string, since: Date): Promise<Usage> {
-    const rows = await this.dataSource.getRepository(LedgerEntryEntity).findBy({ accountId, createdAt: MoreThanOrEqual(since) });
+    const rows = await this.dataSource
+      .getRepository(LedgerEntryEntity)
+      .findBy({ accountId, createdAt: MoreThanOrEqual(since) });
     const usage: Usage = {};
     for (const row of rows.filter((r) => r.amount < 0)) {
       const entry = (usage[row.operation] ??= { count: 0, credits: 0 });
@@ -59,18 +80,33 @@ export class CreditLedger {
     return usage;
   }
 
-  private async move(accountId: string, delta: number, operation: string, referenceId: string): Promise<ChargeResult> {
-    if (!Number.isInteger(delta) || delta === 0) throw new RangeError('A credit movement is a non-zero integer.');
+  private async move(
+    accountId: string,
+    delta: number,
+    operation: string,
+    referenceId: string,
+  ): Promise<ChargeResult> {
+    if (!Number.isInteger(delta) || delta === 0)
+      throw new RangeError('A credit movement is a non-zero integer.');
     await this.balance(accountId);
     try {
       // One INSERT: a database trigger applies it to the balance, and the balance's CHECK (>= 0) rejects the whole statement.
       await this.dataSource
         .getRepository(LedgerEntryEntity)
-        .insert({ id: this.ids.uuid(), accountId, amount: delta, operation, referenceId, createdAt: this.clock.now() });
+        .insert({
+          id: this.ids.uuid(),
+          accountId,
+          amount: delta,
+          operation,
+          referenceId,
+          createdAt: this.clock.now(),
+        });
     } catch (error) {
       if (isUniqueViolation(error)) return { charged: false, balance: await this.balance(accountId) };
       if (isCheckViolation(error)) {
-        throw new PaymentRequiredError(`This operation costs ${-delta} credit${delta === -1 ? '' : 's'}; the balance is lower.`);
+        throw new PaymentRequiredError(
+          `This operation costs ${-delta} credit${delta === -1 ? '' : 's'}; the balance is lower.`,
+        );
       }
       throw error;
     }

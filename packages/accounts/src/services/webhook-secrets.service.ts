@@ -30,7 +30,9 @@ export class WebhookSecretsService {
   async signingSecrets(accountId: string): Promise<string[]> {
     const row = await this.row(accountId);
     const { webhookSecret, previousSecretValidUntil } = view(row, this.clock.now());
-    return previousSecretValidUntil && row.previousWebhookSecret ? [webhookSecret, row.previousWebhookSecret] : [webhookSecret];
+    return previousSecretValidUntil && row.previousWebhookSecret
+      ? [webhookSecret, row.previousWebhookSecret]
+      : [webhookSecret];
   }
 
   /** A new secret; the old one keeps signing alongside for `webhookSecretGraceMs` so receivers can switch. */
@@ -41,10 +43,17 @@ export class WebhookSecretsService {
     row.previousWebhookSecretUntil = new Date(now.getTime() + (this.options.webhookSecretGraceMs ?? DAY_MS));
     row.webhookSecret = generateWebhookSecret();
     row.updatedAt = now;
-    await this.dataSource.getRepository(AccountEntity).update(
-      { id: accountId },
-      { webhookSecret: row.webhookSecret, previousWebhookSecret: row.previousWebhookSecret, previousWebhookSecretUntil: row.previousWebhookSecretUntil, updatedAt: now },
-    );
+    await this.dataSource
+      .getRepository(AccountEntity)
+      .update(
+        { id: accountId },
+        {
+          webhookSecret: row.webhookSecret,
+          previousWebhookSecret: row.previousWebhookSecret,
+          previousWebhookSecretUntil: row.previousWebhookSecretUntil,
+          updatedAt: now,
+        },
+      );
     return view(row, now);
   }
 
@@ -57,5 +66,8 @@ export class WebhookSecretsService {
 
 function view(row: AccountEntity, now: Date): WebhookSecretView {
   const until = row.previousWebhookSecretUntil;
-  return { webhookSecret: row.webhookSecret, previousSecretValidUntil: until && until > now ? until.toISOString() : null };
+  return {
+    webhookSecret: row.webhookSecret,
+    previousSecretValidUntil: until && until > now ? until.toISOString() : null,
+  };
 }

@@ -32,7 +32,9 @@ export class EnvReader {
     const value = Number(raw);
     const { min = -Infinity, max = Infinity } = range;
     if (!Number.isInteger(value) || value < min || value > max) {
-      this.problems.push(`${name} must be an integer${min > -Infinity ? ` >= ${min}` : ''}${max < Infinity ? ` <= ${max}` : ''} (got "${raw}")`);
+      this.problems.push(
+        `${name} must be an integer${min > -Infinity ? ` >= ${min}` : ''}${max < Infinity ? ` <= ${max}` : ''} (got "${raw}")`,
+      );
       return fallback;
     }
     return value;

@@ -54,6 +54,12 @@ export class PayloadTooLargeError extends QuarryError {
 export class RateLimitedError extends QuarryError {
   constructor(retryAfterSeconds: number) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-    super('rate_limited', `Rate limit exceeded; retry in ${seconds} s.`, 429, {}, { 'Retry-After': String(seconds) });
+    super(
+      'rate_limited',
+      `Rate limit exceeded; retry in ${seconds} s.`,
+      429,
+      {},
+      { 'Retry-After': String(seconds) },
+    );
   }
 }

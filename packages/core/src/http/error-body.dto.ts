@@ -13,11 +13,17 @@ export class ValidationErrorBodyDto extends ErrorBodyDto {
   @ApiProperty({ example: 'invalid_request' })
   declare error: string;
 
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { url: 'must be a public http(s) URL' } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { url: 'must be a public http(s) URL' },
+  })
   details!: Record<string, string>;
 }
 
 export class InternalErrorBodyDto extends ErrorBodyDto {
-  @ApiPropertyOptional({ description: 'Quote it when reporting the problem; the server log has the same id.' })
+  @ApiPropertyOptional({
+    description: 'Quote it when reporting the problem; the server log has the same id.',
+  })
   requestId?: string;
 }

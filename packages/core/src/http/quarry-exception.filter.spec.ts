@@ -2,7 +2,10 @@ import { ArgumentsHost, BadRequestException, Logger, NotFoundException } from '@
 import { PaymentRequiredError, RateLimitedError } from '../errors/quarry-error';
 import { QuarryExceptionFilter } from './quarry-exception.filter';
 
-function respond(exception: unknown, request: Record<string, unknown> = { id: 'req-1', method: 'GET', url: '/x' }) {
+function respond(
+  exception: unknown,
+  request: Record<string, unknown> = { id: 'req-1', method: 'GET', url: '/x' },
+) {
   const sent: { status?: number; body?: unknown; headers: Record<string, string> } = { headers: {} };
   const response = {
     headersSent: false,
@@ -14,7 +17,9 @@ function respond(exception: unknown, request: Record<string, unknown> = { id: 'r
     json: (body: unknown) => (sent.body = body),
     end: () => undefined,
   };
-  const host = { switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }) } as unknown as ArgumentsHost;
+  const host = {
+    switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }),
+  } as unknown as ArgumentsHost;
   new QuarryExceptionFilter().catch(exception, host);
   return sent;
 }
@@ -31,17 +36,38 @@ describe('QuarryExceptionFilter', () => {
   });
 
   it('passes error values through with their status, body and headers', () => {
-    expect(respond(new PaymentRequiredError())).toMatchObject({ status: 402, body: { error: 'payment_required' } });
+    expect(respond(new PaymentRequiredError())).toMatchObject({
+      status: 402,
+      body: { error: 'payment_required' },
+    });
     const limited = respond(new RateLimitedError(12.2));
-    expect(limited).toMatchObject({ status: 429, body: { error: 'rate_limited' }, headers: { 'Retry-After': '13' } });
+    expect(limited).toMatchObject({
+      status: 429,
+      body: { error: 'rate_limited' },
+      headers: { 'Retry-After': '13' },
+    });
   });
 
   it('maps framework exceptions and body-parser failures to SPEC codes', () => {
     expect(respond(new NotFoundException())).toMatchObject({ status: 404, body: { error: 'not_found' } });
-    expect(respond(new BadRequestException('nope'))).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
-    expect(respond({ type: 'entity.too.large', status: 413 })).toMatchObject({ status: 413, body: { error: 'payload_too_large' } });
-    expect(respond({ type: 'entity.parse.failed', status: 400 })).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
-    const wrapped = new BadRequestException('Unexpected end of JSON input', { cause: { type: 'entity.parse.failed', status: 400 } });
-    expect(respond(wrapped)).toMatchObject({ status: 400, body: { error: 'invalid_request', details: { body: 'must be valid JSON' } } });
+    expect(respond(new BadRequestException('nope'))).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request' },
+    });
+    expect(respond({ type: 'entity.too.large', status: 413 })).toMatchObject({
+      status: 413,
+      body: { error: 'payload_too_large' },
+    });
+    expect(respond({ type: 'entity.parse.failed', status: 400 })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request' },
+    });
+    const wrapped = new BadRequestException('Unexpected end of JSON input', {
+      cause: { type: 'entity.parse.failed', status: 400 },
+    });
+    expect(respond(wrapped)).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request', details: { body: 'must be valid JSON' } },
+    });
   });
 });

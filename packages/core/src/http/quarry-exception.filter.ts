@@ -68,7 +68,10 @@ export class QuarryExceptionFilter implements ExceptionFilter {
     if (isBodyParserError(cause)) return bodyParserError(cause);
     if (exception instanceof HttpException && exception.getStatus() < 500) {
       const status = exception.getStatus();
-      const message = status === HttpStatus.NOT_FOUND ? `No route for ${request.method} ${request.url?.split('?')[0]}.` : exception.message;
+      const message =
+        status === HttpStatus.NOT_FOUND
+          ? `No route for ${request.method} ${request.url?.split('?')[0]}.`
+          : exception.message;
       return new QuarryError(fallbackCodes[status] ?? 'request_failed', message, status);
     }
     const requestId = String(request.id ?? randomUUID());
@@ -77,7 +80,12 @@ export class QuarryExceptionFilter implements ExceptionFilter {
 }
 
 function isBodyParserError(exception: unknown): exception is BodyParserError {
-  return typeof exception === 'object' && exception !== null && typeof (exception as BodyParserError).type === 'string' && typeof (exception as BodyParserError).status === 'number';
+  return (
+    typeof exception === 'object' &&
+    exception !== null &&
+    typeof (exception as BodyParserError).type === 'string' &&
+    typeof (exception as BodyParserError).status === 'number'
+  );
 }
 
 function bodyParserError(exception: BodyParserError): QuarryError {
@@ -85,8 +93,14 @@ function bodyParserError(exception: BodyParserError): QuarryError {
     case 'entity.too.large':
       return new QuarryError('payload_too_large', 'The request body is larger than the limit.', 413);
     case 'entity.parse.failed':
-      return new QuarryError('invalid_request', 'The request body is not valid JSON.', 400, { details: { body: 'must be valid JSON' } });
+      return new QuarryError('invalid_request', 'The request body is not valid JSON.', 400, {
+        details: { body: 'must be valid JSON' },
+      });
     default:
-      return new QuarryError(fallbackCodes[exception.status] ?? 'invalid_request', 'The request body could not be read.', exception.status < 500 ? exception.status : 400);
+      return new QuarryError(
+        fallbackCodes[exception.status] ?? 'invalid_request',
+        'The request body could not be read.',
+        exception.status < 500 ? exception.status : 400,
+      );
   }
 }

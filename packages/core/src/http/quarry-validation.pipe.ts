@@ -12,13 +12,16 @@ export class QuarryValidationPipe extends ValidationPipe {
       whitelist: true,
       forbidNonWhitelisted: true,
       transform: true,
-      exceptionFactory: (errors) => new InvalidRequestError('The request is invalid.', validationDetails(errors)),
+      exceptionFactory: (errors) =>
+        new InvalidRequestError('The request is invalid.', validationDetails(errors)),
     });
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && metadata.metatype && this.toValidate(metadata) && !isPlainObject(value)) {
-      throw new InvalidRequestError('The request body must be a JSON object.', { body: 'must be a JSON object' });
+      throw new InvalidRequestError('The request body must be a JSON object.', {
+        body: 'must be a JSON object',
+      });
     }
     return super.transform(value, metadata);
   }

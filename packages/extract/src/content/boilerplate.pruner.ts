@@ -1,17 +1,90 @@
 import type { Element } from 'domhandler';
-import { classAndId, descendants, detach, elementChildren, firstDescendant, hasText, isTag, replaceNode, type ChildNode, type ParentNode } from '../dom/html-tree';
-import { holdsEmbeddedPost, isTeaserList, isBoilerplateWidget, isUnlikelyCandidate, textLength, textStats } from './content-signals';
+import {
+  classAndId,
+  descendants,
+  detach,
+  elementChildren,
+  firstDescendant,
+  hasText,
+  isTag,
+  replaceNode,
+  type ChildNode,
+  type ParentNode,
+} from '../dom/html-tree';
+import {
+  holdsEmbeddedPost,
+  isTeaserList,
+  isBoilerplateWidget,
+  isUnlikelyCandidate,
+  textLength,
+  textStats,
+} from './content-signals';
 
 /** Elements that never carry readable content. */
 const NEVER_CONTENT = new Set([
-  'script', 'style', 'template', 'link', 'meta', 'base', 'title', 'head', 'object', 'embed', 'iframe', 'frame',
-  'frameset', 'applet', 'svg', 'canvas', 'button', 'input', 'select', 'textarea', 'option', 'optgroup', 'datalist',
-  'dialog', 'map', 'area', 'audio', 'video', 'track', 'param', 'noembed', 'portal', 'menu',
+  'script',
+  'style',
+  'template',
+  'link',
+  'meta',
+  'base',
+  'title',
+  'head',
+  'object',
+  'embed',
+  'iframe',
+  'frame',
+  'frameset',
+  'applet',
+  'svg',
+  'canvas',
+  'button',
+  'input',
+  'select',
+  'textarea',
+  'option',
+  'optgroup',
+  'datalist',
+  'dialog',
+  'map',
+  'area',
+  'audio',
+  'video',
+  'track',
+  'param',
+  'noembed',
+  'portal',
+  'menu',
 ]);
 /** Page chrome: removed unless it wraps most of the page (some sites misuse them as the page wrapper). */
 const CHROME = new Set(['nav', 'aside', 'footer', 'header']);
-const CHROME_ROLES = new Set(['navigation', 'menu', 'menubar', 'complementary', 'alert', 'alertdialog', 'dialog', 'banner', 'contentinfo', 'search']);
-const KEEP_UNLIKELY = new Set(['html', 'body', 'a', 'main', 'article', 'table', 'tbody', 'thead', 'tr', 'td', 'th', 'pre', 'code']);
+const CHROME_ROLES = new Set([
+  'navigation',
+  'menu',
+  'menubar',
+  'complementary',
+  'alert',
+  'alertdialog',
+  'dialog',
+  'banner',
+  'contentinfo',
+  'search',
+]);
+const KEEP_UNLIKELY = new Set([
+  'html',
+  'body',
+  'a',
+  'main',
+  'article',
+  'table',
+  'tbody',
+  'thead',
+  'tr',
+  'td',
+  'th',
+  'pre',
+  'code',
+]);
 const HIDDEN_CLASS =
   /(?:^|\s)(?:hidden|hide|d-none|is-hidden|invisible|(?:[\w-]*[-_])?(?:visually-?hidden|sr-only|screen-?reader-(?:text|only)|off-?screen|element-invisible))(?:\s|$)/i;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
@@ -45,12 +118,18 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
     }
     let remove = NEVER_CONTENT.has(name);
     // Pages that hide their wrapper until a script runs are still read: hiding most of the page is not a signal.
-    if (!remove && (isHidden(element) || hasHiddenClass(element))) remove = !holdsMostOfPage(element) && !holdsProse(element);
-    if (!remove && name === 'form') remove = elementChildren(element).length === 0 || !holdsMostOfPage(element) && isControlForm(element);
-    if (!remove && (CHROME.has(name) || CHROME_ROLES.has(element.attribs.role ?? ''))) remove = !holdsMostOfPage(element);
+    if (!remove && (isHidden(element) || hasHiddenClass(element)))
+      remove = !holdsMostOfPage(element) && !holdsProse(element);
+    if (!remove && name === 'form')
+      remove = elementChildren(element).length === 0 || (!holdsMostOfPage(element) && isControlForm(element));
+    if (!remove && (CHROME.has(name) || CHROME_ROLES.has(element.attribs.role ?? '')))
+      remove = !holdsMostOfPage(element);
     if (!remove && !KEEP_UNLIKELY.has(name) && !insideCode(element)) {
       if (isBoilerplateWidget(element))
-        remove = !wrapsArticle(element) && (isCommentSection(element) || (!holdsMostOfPage(element) && !holdsProse(element) && !holdsEmbeddedPost(element)));
+        remove =
+          !wrapsArticle(element) &&
+          (isCommentSection(element) ||
+            (!holdsMostOfPage(element) && !holdsProse(element) && !holdsEmbeddedPost(element)));
       else if (options.stripUnlikely && isUnlikelyCandidate(element)) remove = !holdsMostOfPage(element);
     }
     if (!remove && !KEEP_UNLIKELY.has(name) && isTeaserList(element)) remove = !holdsMostOfPage(element);
@@ -64,7 +143,16 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
 
 /** Page wrappers sometimes carry widget words ("has-sidebar"); they contain the article itself. */
 function wrapsArticle(element: Element): boolean {
-  return firstDescendant(element, (inner) => inner.name === 'article' || inner.name === 'main' || inner.name === 'h1' || inner.attribs.itemprop === 'articleBody') !== null;
+  return (
+    firstDescendant(
+      element,
+      (inner) =>
+        inner.name === 'article' ||
+        inner.name === 'main' ||
+        inner.name === 'h1' ||
+        inner.attribs.itemprop === 'articleBody',
+    ) !== null
+  );
 }
 
 /** Layout wrappers named after a sidebar ("content-with-sidebar") still hold the article's paragraphs. */

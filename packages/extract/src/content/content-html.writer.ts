@@ -1,6 +1,16 @@
 import type { Element } from 'domhandler';
 import render from 'dom-serializer';
-import { descendants, detach, elementChildren, hasText, isTag, normalizedText, rawText, setChildren, unwrap } from '../dom/html-tree';
+import {
+  descendants,
+  detach,
+  elementChildren,
+  hasText,
+  isTag,
+  normalizedText,
+  rawText,
+  setChildren,
+  unwrap,
+} from '../dom/html-tree';
 
 export interface WriteOptions {
   /** Absolute URL relative links and images are resolved against (`<base href>` already applied). */
@@ -10,15 +20,48 @@ export interface WriteOptions {
   title: string | null;
 }
 
-const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src', 'data-full-src', 'data-lazy', 'data-echo', 'data-orig-file', 'data-large-file'];
+const LAZY_SOURCES = [
+  'data-src',
+  'data-lazy-src',
+  'data-original',
+  'data-url',
+  'data-hi-res-src',
+  'data-full-src',
+  'data-lazy',
+  'data-echo',
+  'data-orig-file',
+  'data-large-file',
+];
 const LAZY_SRCSETS = ['srcset', 'data-srcset', 'data-lazy-srcset'];
-const PLACEHOLDER = /^data:|placeholder|blank\.(gif|png)|spacer|1x1|pixel\.(gif|png)|transparent\.(gif|png)|grey\.gif/i;
+const PLACEHOLDER =
+  /^data:|placeholder|blank\.(gif|png)|spacer|1x1|pixel\.(gif|png)|transparent\.(gif|png)|grey\.gif/i;
 const CODE_LANGUAGE = /(?:^|\s)(?:language-|lang-|brush:\s*|highlight-(?:source-)?)([\w#+.-]+)/i;
 /** Alt text generated from the file name ("IMG_2953", "design-week-2018-01") describes nothing. */
 const FILE_NAME_ALT = /^[^\s]*[-_][^\s]*$|^[^\s]+\.(jpe?g|png|gif|webp|avif|svg)$/i;
 /** Shorter alt text ("Chart", "The mayor") may repeat a word of the text by chance; it is kept. */
 const REPEATED_ALT_MIN = 20;
-const UNWRAPPED = new Set(['span', 'font', 'center', 'big', 'small', 'label', 'picture', 'time', 'abbr', 'bdi', 'bdo', 'data', 'mark', 'ins', 'article', 'section', 'main', 'header', 'hgroup', 'address']);
+const UNWRAPPED = new Set([
+  'span',
+  'font',
+  'center',
+  'big',
+  'small',
+  'label',
+  'picture',
+  'time',
+  'abbr',
+  'bdi',
+  'bdo',
+  'data',
+  'mark',
+  'ins',
+  'article',
+  'section',
+  'main',
+  'header',
+  'hgroup',
+  'address',
+]);
 
 /**
  * Turns the detected content into the published HTML: real image sources for lazy-loaded images,
@@ -26,9 +69,12 @@ const UNWRAPPED = new Set(['span', 'font', 'center', 'big', 'small', 'label', 'p
  * language), and inline wrappers removed.
  */
 export function writeContentHtml(article: Element, options: WriteOptions): string {
-  const shownText = [options.title ?? '', ...captionTexts(article)].map(comparable).filter((text) => text.length > 0);
+  const shownText = [options.title ?? '', ...captionTexts(article)]
+    .map(comparable)
+    .filter((text) => text.length > 0);
   const articleText = ` ${comparable(rawText(article))} `;
-  for (const element of descendants(article)) if (element.name === 'img') finishImage(element, options, shownText, articleText);
+  for (const element of descendants(article))
+    if (element.name === 'img') finishImage(element, options, shownText, articleText);
   for (const element of descendants(article)) {
     switch (element.name) {
       case 'img':
@@ -70,7 +116,11 @@ function finishImage(image: Element, options: WriteOptions, shownText: string[],
     return;
   }
   let alt = (image.attribs.alt ?? '').replace(/\s+/g, ' ').trim();
-  if (alt && (FILE_NAME_ALT.test(alt) || repeatsShownText(alt, shownText) || repeatsArticleText(alt, articleText))) alt = '';
+  if (
+    alt &&
+    (FILE_NAME_ALT.test(alt) || repeatsShownText(alt, shownText) || repeatsArticleText(alt, articleText))
+  )
+    alt = '';
   else if (alt) shownText.push(comparable(alt));
   image.attribs = alt ? { src: absolute, alt } : { src: absolute };
 }
@@ -84,7 +134,9 @@ function captionTexts(article: Element): string[] {
 /** Alt text that repeats a caption or the title would put the same words on the page twice. */
 function repeatsShownText(alt: string, shownText: string[]): boolean {
   const text = comparable(alt);
-  return shownText.some((shown) => shown.includes(text) || (text.includes(shown) && shown.length > text.length * 0.5));
+  return shownText.some(
+    (shown) => shown.includes(text) || (text.includes(shown) && shown.length > text.length * 0.5),
+  );
 }
 
 /**
@@ -100,7 +152,10 @@ function repeatsArticleText(alt: string, articleText: string): boolean {
 }
 
 function comparable(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 function imageSource(image: Element): string | null {
@@ -115,10 +170,14 @@ function imageSource(image: Element): string | null {
     const first = firstSrcsetUrl(attribs[name]);
     if (first) return first;
   }
-  const picture = image.parent && isTag(image.parent) && image.parent.name === 'picture' ? image.parent : null;
+  const picture =
+    image.parent && isTag(image.parent) && image.parent.name === 'picture' ? image.parent : null;
   if (picture) {
     for (const source of elementChildren(picture)) {
-      const first = source.name === 'source' ? firstSrcsetUrl(source.attribs.srcset ?? source.attribs['data-srcset']) : null;
+      const first =
+        source.name === 'source'
+          ? firstSrcsetUrl(source.attribs.srcset ?? source.attribs['data-srcset'])
+          : null;
       if (first) return first;
     }
   }
@@ -156,7 +215,10 @@ function resolve(value: string, baseUrl: URL | null): string | null {
 function languageAttribs(element: Element): Record<string, string> {
   const { attribs } = element;
   const language =
-    attribs['data-lang'] || attribs['data-language'] || CODE_LANGUAGE.exec(attribs.class ?? '')?.[1] || undefined;
+    attribs['data-lang'] ||
+    attribs['data-language'] ||
+    CODE_LANGUAGE.exec(attribs.class ?? '')?.[1] ||
+    undefined;
   return language ? { class: `language-${language.toLowerCase()}` } : {};
 }
 

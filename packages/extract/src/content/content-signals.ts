@@ -1,5 +1,13 @@
 import type { Element } from 'domhandler';
-import { NON_TEXT_ELEMENTS, classAndId, descendants, elementChildren, isTag, isText, type ParentNode } from '../dom/html-tree';
+import {
+  NON_TEXT_ELEMENTS,
+  classAndId,
+  descendants,
+  elementChildren,
+  isTag,
+  isText,
+  type ParentNode,
+} from '../dom/html-tree';
 
 /** Class/id words of widgets that are never main content: removed in every attempt. */
 export const BOILERPLATE_WIDGET =
@@ -11,12 +19,34 @@ const CONTENT_TOKEN = /article|content|main|body|post|entry|story|text/i;
 export const MAYBE_CANDIDATE = /and|article|body|column|content|main|mathjax|shadow/i;
 export const NEGATIVE_HINT =
   /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|copyright|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|newsletter|subscribe|cookie|consent/i;
-export const POSITIVE_HINT = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
+export const POSITIVE_HINT =
+  /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
 export const COMMAS = /[\u002C\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
 export const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$/iu;
 export const LOADING_WORDS = /^((loading|正在加载|Загрузка|chargement|cargando)(…|\.\.\.)?)$/iu;
 
-export const BLOCK_CHILD_TAGS = new Set(['blockquote', 'dl', 'div', 'img', 'ol', 'p', 'pre', 'table', 'ul', 'figure', 'section', 'article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'picture']);
+export const BLOCK_CHILD_TAGS = new Set([
+  'blockquote',
+  'dl',
+  'div',
+  'img',
+  'ol',
+  'p',
+  'pre',
+  'table',
+  'ul',
+  'figure',
+  'section',
+  'article',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'picture',
+]);
 
 export function classWeight(element: Element): number {
   let weight = 0;
@@ -199,7 +229,8 @@ function onlyElementChild(element: Element): Element | null {
 function isTeaserLink(link: Element, item: Element): boolean {
   const href = (link.attribs.href ?? '').trim();
   if (!href || href.startsWith('#') || /^javascript:/i.test(href) || IMAGE_FILE.test(href)) return false;
-  for (const inner of descendants(link)) if (inner.name === 'img' || inner.name === 'picture' || HEADING_TAGS.has(inner.name)) return true;
+  for (const inner of descendants(link))
+    if (inner.name === 'img' || inner.name === 'picture' || HEADING_TAGS.has(inner.name)) return true;
   let node = link.parent;
   while (node && node !== item && isTag(node)) {
     if (HEADING_TAGS.has(node.name)) return true;
@@ -209,9 +240,11 @@ function isTeaserLink(link: Element, item: Element): boolean {
 }
 
 /** Social posts embedded in the text (their blockquote fallback): quoted content, not a share widget. */
-const EMBEDDED_POST = /(?:^|[\s_-])(?:twitter-tweet|twitter-video|instagram-media|tiktok-embed|reddit-card|bluesky-embed|threads-embed|mastodon-embed|fb-xfbml-parse-ignore)(?:[\s_-]|$)/i;
+const EMBEDDED_POST =
+  /(?:^|[\s_-])(?:twitter-tweet|twitter-video|instagram-media|tiktok-embed|reddit-card|bluesky-embed|threads-embed|mastodon-embed|fb-xfbml-parse-ignore)(?:[\s_-]|$)/i;
 
 export function holdsEmbeddedPost(element: Element): boolean {
-  for (const inner of descendants(element)) if (inner.name === 'blockquote' && EMBEDDED_POST.test(inner.attribs.class ?? '')) return true;
+  for (const inner of descendants(element))
+    if (inner.name === 'blockquote' && EMBEDDED_POST.test(inner.attribs.class ?? '')) return true;
   return false;
 }

@@ -1,6 +1,27 @@
 import type { Element } from 'domhandler';
-import { createElement, descendants, detach, elementChildren, hasText, isTag, isText, normalizedText, rawText, replaceNode } from '../dom/html-tree';
-import { AD_WORDS, COMMAS, LOADING_WORDS, classWeight, countTags, holdsEmbeddedPost, isTeaserList, textLength, textStats } from './content-signals';
+import {
+  createElement,
+  descendants,
+  detach,
+  elementChildren,
+  hasText,
+  isTag,
+  isText,
+  normalizedText,
+  rawText,
+  replaceNode,
+} from '../dom/html-tree';
+import {
+  AD_WORDS,
+  COMMAS,
+  LOADING_WORDS,
+  classWeight,
+  countTags,
+  holdsEmbeddedPost,
+  isTeaserList,
+  textLength,
+  textStats,
+} from './content-signals';
 
 export interface CleanOptions {
   /** Remove lists, tables, divs and forms that look like link farms, galleries or widgets. */
@@ -11,7 +32,20 @@ export interface CleanOptions {
 
 const SHARE_HINT = /share|sharedaddy/i;
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-const TEXTISH = new Set(['span', 'li', 'td', 'blockquote', 'dl', 'div', 'img', 'ol', 'p', 'pre', 'table', 'ul']);
+const TEXTISH = new Set([
+  'span',
+  'li',
+  'td',
+  'blockquote',
+  'dl',
+  'div',
+  'img',
+  'ol',
+  'p',
+  'pre',
+  'table',
+  'ul',
+]);
 const EMBEDS = new Set(['object', 'embed', 'iframe', 'video', 'audio']);
 const LISTS = new Set(['ul', 'ol']);
 const ITEMS = new Set(['li']);
@@ -35,7 +69,8 @@ export function cleanContent(article: Element, options: CleanOptions): void {
   removeTeaserLists(article);
 
   if (options.cleanConditionally) {
-    for (const tag of ['form', 'fieldset', 'table', 'ul', 'ol', 'div']) cleanConditionally(article, tag, dataTables);
+    for (const tag of ['form', 'fieldset', 'table', 'ul', 'ol', 'div'])
+      cleanConditionally(article, tag, dataTables);
   }
   cleanHeadings(article, options.title);
   removeLabelledLinkLists(article);
@@ -46,7 +81,8 @@ export function cleanContent(article: Element, options: CleanOptions): void {
   for (const element of descendants(article)) {
     if (!element.parent) continue;
     if (element.name === 'p' && isEmptyParagraph(element)) detach(element);
-    else if (element.name === 'table' && !dataTables.has(element) && isSingleCellTable(element)) unwrapSingleCellTable(element);
+    else if (element.name === 'table' && !dataTables.has(element) && isSingleCellTable(element))
+      unwrapSingleCellTable(element);
   }
 }
 
@@ -88,7 +124,13 @@ function removeLabelledLinkLists(article: Element): void {
 function isLabelHeading(element: Element): boolean {
   if (HEADINGS.has(element.name)) return true;
   if (element.name !== 'p' && element.name !== 'div') return false;
-  return element.children.every((child) => isText(child) || (isTag(child) && (child.name === 'strong' || child.name === 'b' || child.name === 'span') && elementChildren(child).length === 0));
+  return element.children.every(
+    (child) =>
+      isText(child) ||
+      (isTag(child) &&
+        (child.name === 'strong' || child.name === 'b' || child.name === 'span') &&
+        elementChildren(child).length === 0),
+  );
 }
 
 const LINKS = new Set(['a']);
@@ -104,7 +146,11 @@ function removeMetadataElements(article: Element): void {
   for (const element of descendants(article)) {
     if (!element.parent) continue;
     if (element.attribs.itemprop && METADATA_ITEMPROP.test(element.attribs.itemprop)) {
-      if (textLength(element) < 100 && !descendants(element).some((inner) => inner.name === 'p' || inner.name === 'img')) detach(element);
+      if (
+        textLength(element) < 100 &&
+        !descendants(element).some((inner) => inner.name === 'p' || inner.name === 'img')
+      )
+        detach(element);
     } else if (isTagLink(element)) {
       const list = tagListAround(element);
       if (list) detach(list);
@@ -134,13 +180,83 @@ function tagListAround(link: Element): Element | null {
   return list;
 }
 
-const MONTHS = /^(?:jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september|oct|october|nov|november|dec|december)$/;
+const MONTHS =
+  /^(?:jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september|oct|october|nov|november|dec|december)$/;
 const DATE_WORDS = new Set([
-  'jan', 'january', 'feb', 'february', 'mar', 'march', 'apr', 'april', 'may', 'jun', 'june', 'jul', 'july', 'aug', 'august',
-  'sep', 'sept', 'september', 'oct', 'october', 'nov', 'november', 'dec', 'december', 'mon', 'monday', 'tue', 'tues', 'tuesday',
-  'wed', 'wednesday', 'thu', 'thur', 'thurs', 'thursday', 'fri', 'friday', 'sat', 'saturday', 'sun', 'sunday', 'am', 'pm', 'a', 'p',
-  'm', 'st', 'nd', 'rd', 'th', 'updated', 'published', 'posted', 'modified', 'last', 'first', 'on', 'at', 'gmt', 'utc', 'bst', 'cet', 'cest',
-  'est', 'edt', 'cst', 'cdt', 'mst', 'mdt', 'pst', 'pdt', 'ist', 'aest', 'aedt',
+  'jan',
+  'january',
+  'feb',
+  'february',
+  'mar',
+  'march',
+  'apr',
+  'april',
+  'may',
+  'jun',
+  'june',
+  'jul',
+  'july',
+  'aug',
+  'august',
+  'sep',
+  'sept',
+  'september',
+  'oct',
+  'october',
+  'nov',
+  'november',
+  'dec',
+  'december',
+  'mon',
+  'monday',
+  'tue',
+  'tues',
+  'tuesday',
+  'wed',
+  'wednesday',
+  'thu',
+  'thur',
+  'thurs',
+  'thursday',
+  'fri',
+  'friday',
+  'sat',
+  'saturday',
+  'sun',
+  'sunday',
+  'am',
+  'pm',
+  'a',
+  'p',
+  'm',
+  'st',
+  'nd',
+  'rd',
+  'th',
+  'updated',
+  'published',
+  'posted',
+  'modified',
+  'last',
+  'first',
+  'on',
+  'at',
+  'gmt',
+  'utc',
+  'bst',
+  'cet',
+  'cest',
+  'est',
+  'edt',
+  'cst',
+  'cdt',
+  'mst',
+  'mdt',
+  'pst',
+  'pdt',
+  'ist',
+  'aest',
+  'aedt',
 ]);
 
 /**
@@ -170,7 +286,8 @@ function isPageNumbers(element: Element, text: string): boolean {
 const TAG_LIST = /^(tags?|tagged|tagged with|topics|categories|category|filed under)\b/i;
 const BYLINE_OR_DATE = /^(by|posted|updated|published|last updated|written by|photo|image|credit|source)\b/i;
 const SELF_PROMOTION = /\b(our|we|us|this (story|article|post))\b/i;
-const PROMOTION = /\b(sign up|signup|subscribe|subscription|newsletter|follow us|join our|click here|download (the|our) app|share it with|send an email with)\b/i;
+const PROMOTION =
+  /\b(sign up|signup|subscribe|subscription|newsletter|follow us|join our|click here|download (the|our) app|share it with|send an email with)\b/i;
 const BOILERPLATE_BLOCKS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6', 'section']);
 /** "Related: <link>", "READ MORE: <link>", "See also: <link>": a pointer to another story inside the text. */
 const LINK_TEASER =
@@ -195,10 +312,14 @@ function removeBoilerplateBlocks(article: Element): void {
       continue;
     }
     if (!BOILERPLATE_BLOCKS.has(element.name) && element.name !== 'li') continue;
-    if (descendants(element).some((inner) => BOILERPLATE_BLOCKS.has(inner.name) || inner.name === 'img')) continue;
+    if (descendants(element).some((inner) => BOILERPLATE_BLOCKS.has(inner.name) || inner.name === 'img'))
+      continue;
     const text = normalizedText(element);
     if (text.length === 0 || text.length > 1000) continue;
-    if ((text.length < 50 && (WIDGET_LABEL.test(comparable(text)) || isPageNumbers(element, text))) || (text.length < 80 && isDateOnly(text))) {
+    if (
+      (text.length < 50 && (WIDGET_LABEL.test(comparable(text)) || isPageNumbers(element, text))) ||
+      (text.length < 80 && isDateOnly(text))
+    ) {
       detach(element);
       continue;
     }
@@ -213,14 +334,30 @@ function removeBoilerplateBlocks(article: Element): void {
     const linkOnly = density > 0.9 && text.length < 200 && !hasAncestorNamed(element, LIST_OR_TABLE);
     const bylineOrDate = text.length < 120 && BYLINE_OR_DATE.test(text);
     // Without a link, only when the site speaks of itself ("our newsletter", "we send", "share it with a friend").
-    const promotion = PROMOTION.test(text) && (density > 0 || (text.length < 200 && SELF_PROMOTION.test(text)));
+    const promotion =
+      PROMOTION.test(text) && (density > 0 || (text.length < 200 && SELF_PROMOTION.test(text)));
     const label = LINK_TEASER.exec(text);
-    const linkTeaser = label !== null && stats.text > label[0].length && stats.linkText / (stats.text - label[0].length) > 0.7;
+    const linkTeaser =
+      label !== null && stats.text > label[0].length && stats.linkText / (stats.text - label[0].length) > 0.7;
     if (linkOnly || bylineOrDate || promotion || linkTeaser) detach(element);
   }
 }
 
-const TEXT_BLOCKS = new Set(['p', 'div', 'li', 'figcaption', 'blockquote', 'h2', 'h3', 'h4', 'h5', 'h6', 'dd', 'dt', 'caption']);
+const TEXT_BLOCKS = new Set([
+  'p',
+  'div',
+  'li',
+  'figcaption',
+  'blockquote',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'dd',
+  'dt',
+  'caption',
+]);
 
 /** Galleries and "read more" captions repeat a caption already shown: keep its first occurrence only. */
 /** A hover card inside a sentence: several links and nothing else. */
@@ -236,7 +373,8 @@ function removeRepeatedBlocks(article: Element): void {
   const seenSet = new Set<string>();
   for (const element of descendants(article)) {
     if (!element.parent || !TEXT_BLOCKS.has(element.name)) continue;
-    if (descendants(element).some((inner) => TEXT_BLOCKS.has(inner.name)) || !isCaptionLike(element)) continue;
+    if (descendants(element).some((inner) => TEXT_BLOCKS.has(inner.name)) || !isCaptionLike(element))
+      continue;
     const text = comparable(normalizedText(element)).replace(/ (more|less)$/, '');
     if (text.length < 40) continue;
     if (seenSet.has(text) || seen.some((earlier) => earlier.startsWith(text))) {
@@ -251,7 +389,12 @@ function removeRepeatedBlocks(article: Element): void {
 function isCaptionLike(element: Element): boolean {
   let node: Element | null = element;
   for (let level = 0; level < 4 && node; level++) {
-    if (node.name === 'figure' || node.name === 'figcaption' || /caption|gallery|slide|photo|image|media/i.test(node.attribs.class ?? '')) return true;
+    if (
+      node.name === 'figure' ||
+      node.name === 'figcaption' ||
+      /caption|gallery|slide|photo|image|media/i.test(node.attribs.class ?? '')
+    )
+      return true;
     node = node.parent && isTag(node.parent) ? node.parent : null;
   }
   return false;
@@ -275,7 +418,11 @@ function cleanHeadings(article: Element, title: string | null): void {
       }
       if (!seenText && normalizedTitle && element.name === 'h2') {
         const heading = comparable(normalizedText(element));
-        if (heading && (heading === normalizedTitle || normalizedTitle.includes(heading) && heading.length > normalizedTitle.length * 0.5)) {
+        if (
+          heading &&
+          (heading === normalizedTitle ||
+            (normalizedTitle.includes(heading) && heading.length > normalizedTitle.length * 0.5))
+        ) {
           detach(element);
           continue;
         }
@@ -288,7 +435,10 @@ function cleanHeadings(article: Element, title: string | null): void {
 }
 
 function comparable(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 function markDataTables(article: Element): Set<Element> {
@@ -310,7 +460,8 @@ function isDataTable(table: Element): boolean {
   let columns = 0;
   for (const row of rows) {
     let cells = 0;
-    for (const cell of elementChildren(row)) if (cell.name === 'td' || cell.name === 'th') cells += Number(cell.attribs.colspan) || 1;
+    for (const cell of elementChildren(row))
+      if (cell.name === 'td' || cell.name === 'th') cells += Number(cell.attribs.colspan) || 1;
     columns = Math.max(columns, cells);
   }
   if (rows.length >= 10 || columns > 4) return true;
@@ -378,7 +529,12 @@ function shouldRemove(element: Element, tag: string): boolean {
     (!isFigureChild && images > 1 && paragraphs / images < 0.5) ||
     (!isList && items > paragraphs) ||
     inputs > Math.floor(paragraphs / 3) ||
-    (!isList && !isFigureChild && headingDensity < 0.9 && text.length < 25 && (images === 0 || images > 2) && density > 0) ||
+    (!isList &&
+      !isFigureChild &&
+      headingDensity < 0.9 &&
+      text.length < 25 &&
+      (images === 0 || images > 2) &&
+      density > 0) ||
     (!isList && weight < 25 && density > 0.2) ||
     (weight >= 25 && density > 0.5) ||
     (embeds === 1 && text.length < 75) ||

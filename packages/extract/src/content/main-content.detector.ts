@@ -17,9 +17,45 @@ import { BLOCK_CHILD_TAGS, COMMAS, classWeight, linkDensity, textStats } from '.
 
 const SCORED_TAGS = new Set(['section', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'td', 'pre']);
 const PHRASING_TAGS = new Set([
-  'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'img', 'kbd', 'mark', 'q', 'rp', 'rt',
-  'ruby', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr', 'a', 'del', 'ins', 'font',
-  'label', 'picture', 'strike', 'big', 'tt', 'math',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'br',
+  'cite',
+  'code',
+  'data',
+  'dfn',
+  'em',
+  'i',
+  'img',
+  'kbd',
+  'mark',
+  'q',
+  'rp',
+  'rt',
+  'ruby',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+  'wbr',
+  'a',
+  'del',
+  'ins',
+  'font',
+  'label',
+  'picture',
+  'strike',
+  'big',
+  'tt',
+  'math',
 ]);
 const EMPTY_CONTAINERS = new Set(['div', 'section', 'header', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const TOP_CANDIDATES = 5;
@@ -47,7 +83,7 @@ export function detectMainContent(body: Element, options: DetectOptions): Elemen
     if (ancestors.length === 0) continue;
     const points = 1 + (text.match(COMMAS)?.length ?? 0) + Math.min(Math.floor(text.length / 100), 3);
     ancestors.forEach((ancestor, level) => {
-      if (!ancestor.parent || !isTag(ancestor.parent) && ancestor.name !== 'body') return;
+      if (!ancestor.parent || (!isTag(ancestor.parent) && ancestor.name !== 'body')) return;
       if (!scores.has(ancestor)) scores.set(ancestor, initialScore(ancestor, options));
       const divider = level === 0 ? 1 : level === 1 ? 2 : level * 3;
       scores.set(ancestor, scores.get(ancestor)! + points / divider);
@@ -67,7 +103,12 @@ export function detectMainContent(body: Element, options: DetectOptions): Elemen
   let topCandidate = top[0][0];
   topCandidate = preferSharedAncestor(topCandidate, top);
   topCandidate = climbWhileParentScoresWell(topCandidate, scores, body);
-  while (topCandidate.parent && isTag(topCandidate.parent) && topCandidate.parent !== body && elementChildren(topCandidate.parent).length === 1) {
+  while (
+    topCandidate.parent &&
+    isTag(topCandidate.parent) &&
+    topCandidate.parent !== body &&
+    elementChildren(topCandidate.parent).length === 1
+  ) {
     topCandidate = topCandidate.parent;
   }
   if (!scores.has(topCandidate)) scores.set(topCandidate, initialScore(topCandidate, options));
@@ -89,7 +130,12 @@ function collectScorableElements(body: Element): Element[] {
     } else if (element.name === 'div') {
       out.push(...wrapInlineRuns(element));
       const children = elementChildren(element);
-      if (children.length === 1 && children[0].name === 'p' && !hasDirectText(element) && linkDensity(element) < 0.25) {
+      if (
+        children.length === 1 &&
+        children[0].name === 'p' &&
+        !hasDirectText(element) &&
+        linkDensity(element) < 0.25
+      ) {
         const paragraph = children[0];
         replaceNode(element, paragraph);
         out.push(paragraph);
@@ -199,7 +245,10 @@ function initialScore(element: Element, options: DetectOptions): number {
 /** When several strong candidates share an ancestor, the article is that ancestor. */
 function preferSharedAncestor(candidate: Element, top: Array<[Element, number]>): Element {
   const topScore = top[0][1];
-  const alternatives = top.slice(1).filter(([, score]) => score / topScore >= 0.75).map(([element]) => ancestorsOf(element, Infinity));
+  const alternatives = top
+    .slice(1)
+    .filter(([, score]) => score / topScore >= 0.75)
+    .map(([element]) => ancestorsOf(element, Infinity));
   if (alternatives.length < 3) return candidate;
   let parent = candidate.parent;
   while (parent && isTag(parent) && parent.name !== 'body') {
@@ -210,7 +259,11 @@ function preferSharedAncestor(candidate: Element, top: Array<[Element, number]>)
   return candidate;
 }
 
-function climbWhileParentScoresWell(candidate: Element, scores: Map<Element, number>, body: Element): Element {
+function climbWhileParentScoresWell(
+  candidate: Element,
+  scores: Map<Element, number>,
+  body: Element,
+): Element {
   let lastScore = scores.get(candidate) ?? 0;
   const threshold = lastScore / 3;
   let parent = candidate.parent;
@@ -250,12 +303,18 @@ function mergeSiblings(topCandidate: Element, scores: Map<Element, number>): Ele
       const stats = textStats(sibling);
       const density = stats.text === 0 ? 0 : stats.linkText / stats.text;
       const text = normalizedText(sibling);
-      if ((text.length > 80 && density < 0.25) || (text.length > 0 && text.length <= 80 && density === 0 && /\.( |$)/.test(text)))
+      if (
+        (text.length > 80 && density < 0.25) ||
+        (text.length > 0 && text.length <= 80 && density === 0 && /\.( |$)/.test(text))
+      )
         kept.push(sibling);
     }
   }
-  return createElement('div', kept.map((element) => {
-    detach(element);
-    return element;
-  }));
+  return createElement(
+    'div',
+    kept.map((element) => {
+      detach(element);
+      return element;
+    }),
+  );
 }

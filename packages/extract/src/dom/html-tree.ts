@@ -1,10 +1,25 @@
 import { parseDocument } from 'htmlparser2';
-import { Document, Element, Text, isTag, isText, type AnyNode, type ChildNode, type ParentNode } from 'domhandler';
+import {
+  Document,
+  Element,
+  Text,
+  isTag,
+  isText,
+  type AnyNode,
+  type ChildNode,
+  type ParentNode,
+} from 'domhandler';
 
 /** Deeper trees are flattened: real pages stay far below, runaway unclosed tags would overflow recursion. */
 const MAX_DEPTH = 200;
 /** Elements whose text is code or data, never prose. */
-export const NON_TEXT_ELEMENTS: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template', 'svg']);
+export const NON_TEXT_ELEMENTS: ReadonlySet<string> = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+]);
 
 export function parseHtml(html: string): Document {
   const document = parseDocument(html, {
@@ -34,7 +49,8 @@ function flatten(element: Element): void {
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (isText(node)) texts.push(new Text(node.data));
-    else if (isTag(node) && !NON_TEXT_ELEMENTS.has(node.name)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+    else if (isTag(node) && !NON_TEXT_ELEMENTS.has(node.name))
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
   }
   setChildren(element, texts);
 }
@@ -67,7 +83,11 @@ export function unwrap(element: Element): void {
   const parent = element.parent;
   if (!parent) return;
   const index = parent.children.indexOf(element);
-  const children = [...parent.children.slice(0, index), ...element.children, ...parent.children.slice(index + 1)];
+  const children = [
+    ...parent.children.slice(0, index),
+    ...element.children,
+    ...parent.children.slice(index + 1),
+  ];
   element.children = [];
   setChildren(parent, children);
   element.parent = null;
@@ -91,7 +111,11 @@ export function replaceNode(node: ChildNode, replacement: ChildNode): void {
   node.next = null;
 }
 
-export function createElement(name: string, children: ChildNode[] = [], attribs: Record<string, string> = {}): Element {
+export function createElement(
+  name: string,
+  children: ChildNode[] = [],
+  attribs: Record<string, string> = {},
+): Element {
   const element = new Element(name, attribs, []);
   setChildren(element, children);
   return element;

@@ -76,14 +76,17 @@ export class MarkdownConverter {
     if (!html) return '';
     return this.turndown
       .turndown(html)
-      .replace(/[ \t]+$/gm, (spaces, offset: number, whole: string) => (spaces === '  ' && whole[offset + 2] === '\n' ? spaces : ''))
+      .replace(/[ \t]+$/gm, (spaces, offset: number, whole: string) =>
+        spaces === '  ' && whole[offset + 2] === '\n' ? spaces : '',
+      )
       .replace(/\n{3,}/g, '\n\n')
       .trim();
   }
 }
 
 function fencedCode(pre: TurndownNode): string {
-  const code = pre.firstElementChild?.nodeName === 'CODE' && pre.childNodes.length === 1 ? pre.firstElementChild : null;
+  const code =
+    pre.firstElementChild?.nodeName === 'CODE' && pre.childNodes.length === 1 ? pre.firstElementChild : null;
   const language = languageOf(pre) ?? (code ? languageOf(code) : undefined) ?? '';
   const text = (pre.textContent ?? '').replace(/^\n/, '').replace(/\n+$/, '');
   let fence = '```';
@@ -143,7 +146,8 @@ function tableRow(content: string, row: TurndownNode): string {
 function columnCount(row: TurndownNode): number {
   let count = 0;
   for (const cell of Array.from(row.children)) {
-    if (CELL_TAGS.has(cell.nodeName)) count += Math.min(Math.max(Number(cell.getAttribute('colspan')) || 1, 1), 50);
+    if (CELL_TAGS.has(cell.nodeName))
+      count += Math.min(Math.max(Number(cell.getAttribute('colspan')) || 1, 1), 50);
   }
   return count;
 }

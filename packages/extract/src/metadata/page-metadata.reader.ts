@@ -44,14 +44,19 @@ export function readPageMetadata(document: Document): PageMetadata {
         firstH1 ??= normalizedText(element) || null;
         break;
       case 'a':
-        if (!authorLink && element.attribs.rel === 'author') authorLink = normalizedText(element) || undefined;
+        if (!authorLink && element.attribs.rel === 'author')
+          authorLink = normalizedText(element) || undefined;
         break;
       case 'time':
-        if (!timeElement && (element.attribs.pubdate !== undefined || /publish/i.test(element.attribs.class ?? '')))
+        if (
+          !timeElement &&
+          (element.attribs.pubdate !== undefined || /publish/i.test(element.attribs.class ?? ''))
+        )
           timeElement = element.attribs.datetime;
         break;
       case 'script':
-        if ((element.attribs.type ?? '').toLowerCase() === 'application/ld+json') readLinkedData(rawText(element), linkedData);
+        if ((element.attribs.type ?? '').toLowerCase() === 'application/ld+json')
+          readLinkedData(rawText(element), linkedData);
         break;
     }
   }
@@ -76,7 +81,8 @@ export function readPageMetadata(document: Document): PageMetadata {
       meta.get('og:published_time') ||
       timeElement,
   );
-  language ??= meta.get('content-language') || linkedData.inLanguage || meta.get('og:locale')?.replace('_', '-');
+  language ??=
+    meta.get('content-language') || linkedData.inLanguage || meta.get('og:locale')?.replace('_', '-');
 
   return {
     title: title ? collapseWhitespace(title) : null,
@@ -90,7 +96,13 @@ export function readPageMetadata(document: Document): PageMetadata {
 function collectMeta(element: Element, meta: Map<string, string>): void {
   const content = element.attribs.content;
   if (content === undefined) return;
-  const key = (element.attribs.property || element.attribs.name || element.attribs['http-equiv'] || element.attribs.itemprop || '')
+  const key = (
+    element.attribs.property ||
+    element.attribs.name ||
+    element.attribs['http-equiv'] ||
+    element.attribs.itemprop ||
+    ''
+  )
     .trim()
     .toLowerCase();
   if (key && !meta.has(key) && content.trim()) meta.set(key, content.trim());
@@ -116,7 +128,8 @@ function readLinkedData(json: string, into: LinkedData): void {
     const type = String(record['@type'] ?? '');
     if (!ARTICLE_TYPES.test(type)) continue;
     if (!into.headline && typeof record.headline === 'string') into.headline = record.headline;
-    if (!into.datePublished && typeof record.datePublished === 'string') into.datePublished = record.datePublished;
+    if (!into.datePublished && typeof record.datePublished === 'string')
+      into.datePublished = record.datePublished;
     if (!into.inLanguage && typeof record.inLanguage === 'string') into.inLanguage = record.inLanguage;
     if (!into.author) into.author = authorName(record.author);
   }
@@ -125,7 +138,13 @@ function readLinkedData(json: string, into: LinkedData): void {
 function authorName(author: unknown): string | undefined {
   const list = Array.isArray(author) ? author : [author];
   const names = list
-    .map((a) => (typeof a === 'string' ? a : a && typeof a === 'object' ? (a as Record<string, unknown>).name : undefined))
+    .map((a) =>
+      typeof a === 'string'
+        ? a
+        : a && typeof a === 'object'
+          ? (a as Record<string, unknown>).name
+          : undefined,
+    )
     .filter((name): name is string => typeof name === 'string' && name.trim().length > 0);
   return names.length > 0 ? names.join(', ') : undefined;
 }

@@ -21,8 +21,13 @@ export function readHtml(html: string, url: string, requestedUrl: string, allowS
   const chars = content?.markdown.trim().length ?? 0;
   if (allowShell && chars < SHELL_MAX_CHARS && /<script\b/i.test(html)) return { kind: 'script-shell' };
   if (chars < LOGIN_WALL_MAX_CHARS && /<input\b[^>]*type\s*=\s*["']?password/i.test(html)) {
-    throw new ScrapeError('AUTH_REQUIRED', 'The page asks to sign in before it shows its content.', requestedUrl);
+    throw new ScrapeError(
+      'AUTH_REQUIRED',
+      'The page asks to sign in before it shows its content.',
+      requestedUrl,
+    );
   }
-  if (!content || chars === 0) throw new ScrapeError('UNREADABLE_CONTENT', 'The page has no readable content.', requestedUrl);
+  if (!content || chars === 0)
+    throw new ScrapeError('UNREADABLE_CONTENT', 'The page has no readable content.', requestedUrl);
   return { kind: 'content', content };
 }

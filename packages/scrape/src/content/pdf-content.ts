@@ -16,7 +16,12 @@ export async function readPdf(body: Buffer, requestedUrl: string): Promise<PageC
   let paragraphs: string[] = [];
   let metadataTitle: string | undefined;
   try {
-    const document = await loadPdfJs().getDocument({ data: new Uint8Array(body), isEvalSupported: false, useSystemFonts: false, verbosity: 0 }).promise;
+    const document = await loadPdfJs().getDocument({
+      data: new Uint8Array(body),
+      isEvalSupported: false,
+      useSystemFonts: false,
+      verbosity: 0,
+    }).promise;
     try {
       const info = (await document.getMetadata()).info as { Title?: unknown };
       metadataTitle = typeof info.Title === 'string' && info.Title.trim() ? info.Title.trim() : undefined;
@@ -30,9 +35,18 @@ export async function readPdf(body: Buffer, requestedUrl: string): Promise<PageC
       await document.destroy();
     }
   } catch (error) {
-    throw new ScrapeError('UNREADABLE_CONTENT', `The PDF could not be read: ${(error as Error).message}`, requestedUrl);
+    throw new ScrapeError(
+      'UNREADABLE_CONTENT',
+      `The PDF could not be read: ${(error as Error).message}`,
+      requestedUrl,
+    );
   }
-  if (paragraphs.length === 0) throw new ScrapeError('UNREADABLE_CONTENT', 'The PDF has no text (it may be scanned images).', requestedUrl);
+  if (paragraphs.length === 0)
+    throw new ScrapeError(
+      'UNREADABLE_CONTENT',
+      'The PDF has no text (it may be scanned images).',
+      requestedUrl,
+    );
   return {
     title: metadataTitle ?? paragraphs[0].slice(0, 200),
     html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),

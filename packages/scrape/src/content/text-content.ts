@@ -14,7 +14,9 @@ export function readText(text: string, mediaType: string): PageContent {
   if (mediaType === 'text/markdown' || mediaType === 'text/x-markdown' || mediaType === 'text/plain') {
     return { title: null, html, markdown: text };
   }
-  const language = /json/.test(mediaType) ? 'json' : (mediaType.split('/')[1]?.replace(/^x-/, '').split('+')[0] ?? '');
+  const language = /json/.test(mediaType)
+    ? 'json'
+    : (mediaType.split('/')[1]?.replace(/^x-/, '').split('+')[0] ?? '');
   const marker = fence(text);
   return { title: null, html, markdown: `${marker}${language}\n${text.replace(/\n$/, '')}\n${marker}\n` };
 }

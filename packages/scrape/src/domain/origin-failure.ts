@@ -3,9 +3,16 @@ import { ScrapeError } from './scrape.error';
 
 /** SPEC §1's scrape code for an origin's HTTP status >= 400. */
 export function originStatusError(status: number, url: string): ScrapeError {
-  if (status === 404 || status === 410) return new ScrapeError('URL_NOT_FOUND', `The page does not exist (the origin answered ${status}).`, url);
-  if (status === 401 || status === 403) return new ScrapeError('AUTH_REQUIRED', `The page needs authentication (the origin answered ${status}).`, url);
-  if (status >= 500) return new ScrapeError('ORIGIN_ERROR', `The origin failed (it answered ${status}).`, url);
+  if (status === 404 || status === 410)
+    return new ScrapeError('URL_NOT_FOUND', `The page does not exist (the origin answered ${status}).`, url);
+  if (status === 401 || status === 403)
+    return new ScrapeError(
+      'AUTH_REQUIRED',
+      `The page needs authentication (the origin answered ${status}).`,
+      url,
+    );
+  if (status >= 500)
+    return new ScrapeError('ORIGIN_ERROR', `The origin failed (it answered ${status}).`, url);
   return new ScrapeError('SCRAPE_FAILED', `The origin refused the request (it answered ${status}).`, url);
 }
 

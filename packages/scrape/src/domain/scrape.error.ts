@@ -1,6 +1,13 @@
 import { QuarryError } from '@quarry/core';
 
-export type ScrapeErrorCode = 'AUTH_REQUIRED' | 'URL_NOT_FOUND' | 'UNREADABLE_CONTENT' | 'TOO_LARGE' | 'ORIGIN_ERROR' | 'TIMEOUT' | 'SCRAPE_FAILED';
+export type ScrapeErrorCode =
+  | 'AUTH_REQUIRED'
+  | 'URL_NOT_FOUND'
+  | 'UNREADABLE_CONTENT'
+  | 'TOO_LARGE'
+  | 'ORIGIN_ERROR'
+  | 'TIMEOUT'
+  | 'SCRAPE_FAILED';
 
 const STATUS: Record<ScrapeErrorCode, number> = {
   AUTH_REQUIRED: 403,

@@ -41,7 +41,9 @@ export class ScrapeService {
   /** Throws `InvalidRequestError` for a URL that is not public http(s), `ScrapeError` when the scrape fails. */
   async scrape(request: ScrapeRequest): Promise<ScrapeOutcome> {
     const target = await this.policy.check(request.url).catch((error: unknown) => {
-      throw error instanceof NetError && error.code === 'HOST_NOT_FOUND' ? netFailure(error, request.url) : asInvalidRequest(error);
+      throw error instanceof NetError && error.code === 'HOST_NOT_FOUND'
+        ? netFailure(error, request.url)
+        : asInvalidRequest(error);
     });
     const key = cacheKeyOf(target);
     const wantsBrowser = request.waitForSelector !== undefined || request.extraWaitMs !== undefined;
@@ -51,7 +53,10 @@ export class ScrapeService {
         return { result: { ...cached.result, url: request.url, cached: true }, tier: cached.tier };
       }
     }
-    const fresh = await this.coalesced(JSON.stringify([key, request.waitForSelector, request.extraWaitMs]), () => this.fetchAndCache(key, target, request));
+    const fresh = await this.coalesced(
+      JSON.stringify([key, request.waitForSelector, request.extraWaitMs]),
+      () => this.fetchAndCache(key, target, request),
+    );
     return { result: { ...fresh.result, url: request.url, cached: false }, tier: fresh.tier };
   }
 
@@ -80,17 +85,33 @@ export class ScrapeService {
     const deadline = Date.now() + (request.timeoutMs ?? this.options.defaultTimeoutMs);
     const { content, finalUrl, tier } = await this.fetchFresh(target, request, deadline);
     const scraped: CachedScrape = {
-      result: { finalUrl, title: content.title, markdown: content.markdown, html: content.html, contentLength: content.markdown.length, fetchedAt },
+      result: {
+        finalUrl,
+        title: content.title,
+        markdown: content.markdown,
+        html: content.html,
+        contentLength: content.markdown.length,
+        fetchedAt,
+      },
       tier,
     };
-    await this.cache.set(key, scraped, this.options.cacheTtlMs).catch((error: unknown) => this.logger.warn({ err: error, url: key }, 'Could not cache a scrape result'));
+    await this.cache
+      .set(key, scraped, this.options.cacheTtlMs)
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, url: key }, 'Could not cache a scrape result'),
+      );
     return scraped;
   }
 
   private async fetchFresh(target: URL, request: ScrapeRequest, deadline: number): Promise<FreshScrape> {
-    if (request.waitForSelector !== undefined || request.extraWaitMs !== undefined) return this.render(target, request, deadline);
+    if (request.waitForSelector !== undefined || request.extraWaitMs !== undefined)
+      return this.render(target, request, deadline);
     const response = await this.http
-      .request(target.href, { timeoutMs: remaining(deadline, request.url), maxBytes: this.options.maxBodyBytes, headers: { accept: 'text/html,application/xhtml+xml,application/pdf;q=0.9,text/*;q=0.8,*/*;q=0.5' } })
+      .request(target.href, {
+        timeoutMs: remaining(deadline, request.url),
+        maxBytes: this.options.maxBodyBytes,
+        headers: { accept: 'text/html,application/xhtml+xml,application/pdf;q=0.9,text/*;q=0.8,*/*;q=0.5' },
+      })
       .catch((error: unknown) => {
         throw error instanceof NetError ? netFailure(error, request.url) : error;
       });
@@ -102,13 +123,18 @@ export class ScrapeService {
 
   private async render(target: URL, request: ScrapeRequest, deadline: number): Promise<FreshScrape> {
     const page = await this.renderer
-      .render(target.href, { timeoutMs: remaining(deadline, request.url), waitForSelector: request.waitForSelector, extraWaitMs: request.extraWaitMs })
+      .render(target.href, {
+        timeoutMs: remaining(deadline, request.url),
+        waitForSelector: request.waitForSelector,
+        extraWaitMs: request.extraWaitMs,
+      })
       .catch((error: unknown) => {
         throw error instanceof BrowserError ? browserFailure(error, request.url) : error;
       });
     if (page.status !== null && page.status >= 400) throw originStatusError(page.status, request.url);
     const reading = readHtml(page.html, page.finalUrl, request.url, false);
-    if (reading.kind !== 'content') throw new ScrapeError('UNREADABLE_CONTENT', 'The page has no readable content.', request.url);
+    if (reading.kind !== 'content')
+      throw new ScrapeError('UNREADABLE_CONTENT', 'The page has no readable content.', request.url);
     return { content: reading.content, finalUrl: page.finalUrl, tier: 'browser' };
   }
 }

@@ -1,5 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPaymentRequiredResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPaymentRequiredResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ErrorBodyDto, ValidationErrorBodyDto } from '@quarry/core';
 import { AuthenticatedKey, CurrentAuth, MeteredRoute, RequireApiKey } from '@quarry/accounts';
 import { ScrapeJob } from '../jobs/scrape-job';
@@ -16,12 +24,19 @@ export class ScrapeJobsController {
   @HttpCode(202)
   @MeteredRoute()
   @ApiOperation({
-    summary: 'Queue a scrape; the result is POSTed to callbackUrl, signed with Standard Webhooks (1 credit when it succeeds)',
+    summary:
+      'Queue a scrape; the result is POSTed to callbackUrl, signed with Standard Webhooks (1 credit when it succeeds)',
   })
   @ApiAcceptedResponse({ type: AsyncScrapeAcceptedDto })
-  @ApiBadRequestResponse({ type: ValidationErrorBodyDto, description: 'Invalid body, or a url / callbackUrl that is not public http(s).' })
+  @ApiBadRequestResponse({
+    type: ValidationErrorBodyDto,
+    description: 'Invalid body, or a url / callbackUrl that is not public http(s).',
+  })
   @ApiPaymentRequiredResponse({ type: ErrorBodyDto })
-  async submit(@CurrentAuth() auth: AuthenticatedKey, @Body() body: AsyncScrapeRequestDto): Promise<AsyncScrapeAcceptedDto> {
+  async submit(
+    @CurrentAuth() auth: AuthenticatedKey,
+    @Body() body: AsyncScrapeRequestDto,
+  ): Promise<AsyncScrapeAcceptedDto> {
     const job = await this.jobs.submit(auth.accountId, body);
     return { jobId: job.id, status: 'queued' };
   }
@@ -36,5 +51,12 @@ export class ScrapeJobsController {
 }
 
 function jobView(job: ScrapeJob): ScrapeJobDto {
-  return { jobId: job.id, status: job.status, attempts: job.attempts, result: job.result, error: job.error, delivery: job.delivery };
+  return {
+    jobId: job.id,
+    status: job.status,
+    attempts: job.attempts,
+    result: job.result,
+    error: job.error,
+    delivery: job.delivery,
+  };
 }

@@ -21,7 +21,10 @@ import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
 @ApiTags('scrape')
 @Controller()
 @RequireApiKey()
-@ApiBadRequestResponse({ type: ValidationErrorBodyDto, description: 'Invalid body, or a URL that is not public http(s).' })
+@ApiBadRequestResponse({
+  type: ValidationErrorBodyDto,
+  description: 'Invalid body, or a URL that is not public http(s).',
+})
 export class ScrapeController {
   constructor(
     private readonly scraper: ScrapeService,
@@ -33,15 +36,23 @@ export class ScrapeController {
   @Post('scrape')
   @HttpCode(200)
   @MeteredRoute()
-  @ApiOperation({ summary: 'Scrape a public page into readable Markdown and HTML (1 credit per success, cached or not)' })
+  @ApiOperation({
+    summary: 'Scrape a public page into readable Markdown and HTML (1 credit per success, cached or not)',
+  })
   @ApiOkResponse({ type: ScrapeResultDto })
   @ApiPaymentRequiredResponse({ type: ErrorBodyDto })
   @ApiForbiddenResponse({ type: ScrapeErrorBodyDto, description: 'AUTH_REQUIRED' })
   @ApiNotFoundResponse({ type: ScrapeErrorBodyDto, description: 'URL_NOT_FOUND' })
-  @ApiUnprocessableEntityResponse({ type: ScrapeErrorBodyDto, description: 'UNREADABLE_CONTENT or TOO_LARGE' })
+  @ApiUnprocessableEntityResponse({
+    type: ScrapeErrorBodyDto,
+    description: 'UNREADABLE_CONTENT or TOO_LARGE',
+  })
   @ApiBadGatewayResponse({ type: ScrapeErrorBodyDto, description: 'ORIGIN_ERROR or SCRAPE_FAILED' })
   @ApiGatewayTimeoutResponse({ type: ScrapeErrorBodyDto, description: 'TIMEOUT' })
-  async scrape(@CurrentAuth() auth: AuthenticatedKey, @Body() body: ScrapeRequestDto): Promise<ScrapeResultDto> {
+  async scrape(
+    @CurrentAuth() auth: AuthenticatedKey,
+    @Body() body: ScrapeRequestDto,
+  ): Promise<ScrapeResultDto> {
     await this.ledger.requireBalance(auth.accountId, this.settings.price);
     const { result } = await this.scraper.scrape(body);
     await this.ledger.charge(auth.accountId, this.settings.price, 'scrape', this.ids.uuid());

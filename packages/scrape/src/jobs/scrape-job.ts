@@ -34,5 +34,7 @@ export interface ScrapeJob {
 
 /** The JSON body POSTed to the callback URL. */
 export function callbackPayload(job: ScrapeJob): Record<string, unknown> {
-  return job.status === 'completed' ? { jobId: job.id, status: 'completed', result: job.result } : { jobId: job.id, status: 'failed', error: job.error };
+  return job.status === 'completed'
+    ? { jobId: job.id, status: 'completed', result: job.result }
+    : { jobId: job.id, status: 'failed', error: job.error };
 }

@@ -30,10 +30,16 @@ export class ScrapeJobWorker implements OnModuleInit {
 
   onModuleInit(): void {
     this.queue.process<ScrapeJobMessage>(SCRAPE_QUEUE, (job) => this.scrape(job), { concurrency: 4 });
-    this.queue.process<ScrapeJobMessage>(SCRAPE_CALLBACK_QUEUE, (job) => this.deliver(job), { concurrency: 8 });
+    this.queue.process<ScrapeJobMessage>(SCRAPE_CALLBACK_QUEUE, (job) => this.deliver(job), {
+      concurrency: 8,
+    });
   }
 
-  private async scrape({ data: { jobId }, attempt, maxAttempts }: JobContext<ScrapeJobMessage>): Promise<void> {
+  private async scrape({
+    data: { jobId },
+    attempt,
+    maxAttempts,
+  }: JobContext<ScrapeJobMessage>): Promise<void> {
     const job = await this.store.get(jobId);
     if (!job) return;
     if (job.status === 'queued' || job.status === 'processing') {
@@ -48,18 +54,27 @@ export class ScrapeJobWorker implements OnModuleInit {
           await this.store.markRetrying(jobId, failure);
           throw error;
         }
-        if (!(error instanceof QuarryError)) this.logger.error({ err: error, jobId }, 'Async scrape failed unexpectedly');
+        if (!(error instanceof QuarryError))
+          this.logger.error({ err: error, jobId }, 'Async scrape failed unexpectedly');
         await this.store.fail(jobId, failure);
       }
     }
-    await this.queue.add<ScrapeJobMessage>(SCRAPE_CALLBACK_QUEUE, { jobId }, {
-      jobId: `callback-${jobId}`,
-      attempts: this.settings.callbackAttempts,
-      backoff: { type: 'exponential', delay: this.settings.callbackBackoffMs, jitter: true },
-    });
+    await this.queue.add<ScrapeJobMessage>(
+      SCRAPE_CALLBACK_QUEUE,
+      { jobId },
+      {
+        jobId: `callback-${jobId}`,
+        attempts: this.settings.callbackAttempts,
+        backoff: { type: 'exponential', delay: this.settings.callbackBackoffMs, jitter: true },
+      },
+    );
   }
 
-  private async deliver({ data: { jobId }, attempt, maxAttempts }: JobContext<ScrapeJobMessage>): Promise<void> {
+  private async deliver({
+    data: { jobId },
+    attempt,
+    maxAttempts,
+  }: JobContext<ScrapeJobMessage>): Promise<void> {
     const job = await this.store.get(jobId);
     if (!job || job.delivery.status !== 'pending') return;
     const outcome = await this.sender.send({
@@ -69,8 +84,17 @@ export class ScrapeJobWorker implements OnModuleInit {
       secrets: await this.secrets.signingSecrets(job.accountId),
       headers: job.callbackToken ? { 'x-callback-token': job.callbackToken } : undefined,
     });
-    const status: DeliveryStatus = outcome.delivered ? 'delivered' : outcome.gone || attempt >= maxAttempts ? 'failed' : 'pending';
-    await this.store.recordDelivery(jobId, { status, attempts: attempt, lastStatusCode: outcome.statusCode, lastError: outcome.error });
+    const status: DeliveryStatus = outcome.delivered
+      ? 'delivered'
+      : outcome.gone || attempt >= maxAttempts
+        ? 'failed'
+        : 'pending';
+    await this.store.recordDelivery(jobId, {
+      status,
+      attempts: attempt,
+      lastStatusCode: outcome.statusCode,
+      lastError: outcome.error,
+    });
     if (status === 'pending') throw webhookRetryError(outcome);
   }
 }

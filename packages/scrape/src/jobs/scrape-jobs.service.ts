@@ -50,11 +50,15 @@ export class ScrapeJobsService {
     };
     await this.store.purgeExpired(now);
     await this.store.create(job, new Date(now.getTime() + this.settings.jobRetentionMs));
-    await this.queue.add<ScrapeJobMessage>(SCRAPE_QUEUE, { jobId: job.id }, {
-      jobId: `scrape-${job.id}`,
-      attempts: this.settings.asyncAttempts,
-      backoff: { type: 'exponential', delay: this.settings.asyncBackoffMs, jitter: true },
-    });
+    await this.queue.add<ScrapeJobMessage>(
+      SCRAPE_QUEUE,
+      { jobId: job.id },
+      {
+        jobId: `scrape-${job.id}`,
+        attempts: this.settings.asyncAttempts,
+        backoff: { type: 'exponential', delay: this.settings.asyncBackoffMs, jitter: true },
+      },
+    );
     return job;
   }
 

@@ -20,7 +20,11 @@ export class OperationUsageDto {
 }
 
 export class UsageDto {
-  @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/OperationUsageDto' }, example: { scrape: { count: 5, credits: 5 } } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/OperationUsageDto' },
+    example: { scrape: { count: 5, credits: 5 } },
+  })
   last30Days!: Record<string, OperationUsageDto>;
 }
 
@@ -33,9 +37,17 @@ export class AccountResponseDto {
 }
 
 export class WebhookSecretDto {
-  @ApiProperty({ description: 'Signs callbacks with Standard Webhooks (webhook-signature: v1,<base64 HMAC-SHA256>).', example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
+  @ApiProperty({
+    description: 'Signs callbacks with Standard Webhooks (webhook-signature: v1,<base64 HMAC-SHA256>).',
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  })
   webhookSecret!: string;
 
-  @ApiProperty({ type: String, nullable: true, description: 'After a rotation: until then callbacks carry a second signature made with the previous secret.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'After a rotation: until then callbacks carry a second signature made with the previous secret.',
+  })
   previousSecretValidUntil!: string | null;
 }

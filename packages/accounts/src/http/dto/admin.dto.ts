@@ -23,7 +23,10 @@ export class AddCreditsDto {
   @Max(1_000_000_000)
   amount!: number;
 
-  @ApiPropertyOptional({ description: 'Idempotency key: the same referenceId adds credits once.', maxLength: 200 })
+  @ApiPropertyOptional({
+    description: 'Idempotency key: the same referenceId adds credits once.',
+    maxLength: 200,
+  })
   @IsOptional()
   @IsString()
   @Length(1, 200)
@@ -31,7 +34,10 @@ export class AddCreditsDto {
 }
 
 export class RevokeKeyDto {
-  @ApiProperty({ example: 'qk_live_AbCdEfGh', description: 'The display prefix shown when the key was created.' })
+  @ApiProperty({
+    example: 'qk_live_AbCdEfGh',
+    description: 'The display prefix shown when the key was created.',
+  })
   @IsString()
   @Length(16, 64)
   keyPrefix!: string;

@@ -4,12 +4,18 @@ import { ScrapeRequestDto } from './scrape-request.dto';
 import { ScrapeErrorBodyDto, ScrapeResultDto } from './scrape-response.dto';
 
 export class AsyncScrapeRequestDto extends ScrapeRequestDto {
-  @ApiProperty({ description: 'Public http(s) URL that receives the result as a signed POST.', maxLength: 2048 })
+  @ApiProperty({
+    description: 'Public http(s) URL that receives the result as a signed POST.',
+    maxLength: 2048,
+  })
   @IsString()
   @MaxLength(2048)
   callbackUrl!: string;
 
-  @ApiPropertyOptional({ description: 'Sent back as the x-callback-token header of the callback.', maxLength: 256 })
+  @ApiPropertyOptional({
+    description: 'Sent back as the x-callback-token header of the callback.',
+    maxLength: 256,
+  })
   @IsOptional()
   @IsString()
   @MaxLength(256)

@@ -19,7 +19,10 @@ export class ScrapeResultDto {
   @ApiProperty({ description: 'Characters of markdown.' })
   contentLength!: number;
 
-  @ApiProperty({ description: 'When the origin was fetched; a cached result keeps its original time.', example: '2026-11-21T10:00:00.000Z' })
+  @ApiProperty({
+    description: 'When the origin was fetched; a cached result keeps its original time.',
+    example: '2026-11-21T10:00:00.000Z',
+  })
   fetchedAt!: string;
 
   @ApiProperty({ description: 'True when served from the cache.' })
@@ -27,7 +30,17 @@ export class ScrapeResultDto {
 }
 
 export class ScrapeErrorBodyDto {
-  @ApiProperty({ enum: ['AUTH_REQUIRED', 'URL_NOT_FOUND', 'UNREADABLE_CONTENT', 'TOO_LARGE', 'ORIGIN_ERROR', 'TIMEOUT', 'SCRAPE_FAILED'] })
+  @ApiProperty({
+    enum: [
+      'AUTH_REQUIRED',
+      'URL_NOT_FOUND',
+      'UNREADABLE_CONTENT',
+      'TOO_LARGE',
+      'ORIGIN_ERROR',
+      'TIMEOUT',
+      'SCRAPE_FAILED',
+    ],
+  })
   error!: string;
 
   @ApiProperty()

@@ -30,7 +30,15 @@ export class DatabaseScrapeCache extends ScrapeCache {
 
   async set(key: string, value: CachedScrape, ttlMs: number): Promise<void> {
     const now = this.clock.now();
-    await this.rows.upsert({ keyHash: hashOf(key), url: key, value: JSON.stringify(value), expiresAt: new Date(now.getTime() + ttlMs) }, ['keyHash']);
+    await this.rows.upsert(
+      {
+        keyHash: hashOf(key),
+        url: key,
+        value: JSON.stringify(value),
+        expiresAt: new Date(now.getTime() + ttlMs),
+      },
+      ['keyHash'],
+    );
     if (now.getTime() - this.lastPurge > PURGE_INTERVAL_MS) {
       this.lastPurge = now.getTime();
       await this.rows.delete({ expiresAt: LessThanOrEqual(now) });

@@ -1,7 +1,13 @@
 import { DataSource, LessThan } from 'typeorm';
 import { Clock } from '@quarry/core';
 import { ScrapeResult } from '../../domain/scrape-result';
-import { CallbackDelivery, ScrapeFailure, ScrapeJob, ScrapeJobStatus, DeliveryStatus } from '../../jobs/scrape-job';
+import {
+  CallbackDelivery,
+  ScrapeFailure,
+  ScrapeJob,
+  ScrapeJobStatus,
+  DeliveryStatus,
+} from '../../jobs/scrape-job';
 import { ScrapeJobStore } from '../../ports/scrape-job.store';
 import { ScrapeJobEntity } from './scrape-job.entity';
 
@@ -48,7 +54,10 @@ export class TypeormScrapeJobStore extends ScrapeJobStore {
   async get(id: string): Promise<ScrapeJob | undefined> {
     const row = await this.rows.findOneBy({ id });
     if (!row) return undefined;
-    const delivery: CallbackDelivery = { status: row.deliveryStatus as DeliveryStatus, attempts: row.deliveryAttempts };
+    const delivery: CallbackDelivery = {
+      status: row.deliveryStatus as DeliveryStatus,
+      attempts: row.deliveryAttempts,
+    };
     if (row.deliveryLastStatusCode !== null) delivery.lastStatusCode = row.deliveryLastStatusCode;
     if (row.deliveryLastError !== null) delivery.lastError = row.deliveryLastError;
     return {

@@ -30,7 +30,12 @@ export class CreateAccounts1763780000000 implements MigrationInterface {
           { name: 'revoked_at', type: 'bigint', isNullable: true },
         ],
         foreignKeys: [
-          new TableForeignKey({ columnNames: ['account_id'], referencedTableName: 'quarry_accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' }),
+          new TableForeignKey({
+            columnNames: ['account_id'],
+            referencedTableName: 'quarry_accounts',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          }),
         ],
         indices: [new TableIndex({ name: 'idx_quarry_api_keys_prefix', columnNames: ['prefix'] })],
       }),
@@ -46,11 +51,23 @@ export class CreateAccounts1763780000000 implements MigrationInterface {
           { name: 'reference_id', type: 'varchar', length: '200' },
           { name: 'created_at', type: 'bigint' },
         ],
-        uniques: [{ name: 'uq_quarry_credit_ledger_operation_reference', columnNames: ['operation', 'reference_id'] }],
-        foreignKeys: [
-          new TableForeignKey({ columnNames: ['account_id'], referencedTableName: 'quarry_accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' }),
+        uniques: [
+          { name: 'uq_quarry_credit_ledger_operation_reference', columnNames: ['operation', 'reference_id'] },
         ],
-        indices: [new TableIndex({ name: 'idx_quarry_credit_ledger_account_time', columnNames: ['account_id', 'created_at'] })],
+        foreignKeys: [
+          new TableForeignKey({
+            columnNames: ['account_id'],
+            referencedTableName: 'quarry_accounts',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          }),
+        ],
+        indices: [
+          new TableIndex({
+            name: 'idx_quarry_credit_ledger_account_time',
+            columnNames: ['account_id', 'created_at'],
+          }),
+        ],
       }),
     );
     await applyLedgerToBalance(queryRunner);
@@ -70,13 +87,18 @@ export class CreateAccounts1763780000000 implements MigrationInterface {
 
 /** Every ledger row moves the balance in the same statement, so the CHECK (credits >= 0) guards each charge. */
 async function applyLedgerToBalance(queryRunner: QueryRunner): Promise<void> {
-  const update = 'UPDATE quarry_accounts SET credits = credits + NEW.amount, updated_at = NEW.created_at WHERE id = NEW.account_id;';
+  const update =
+    'UPDATE quarry_accounts SET credits = credits + NEW.amount, updated_at = NEW.created_at WHERE id = NEW.account_id;';
   if (queryRunner.connection.options.type === 'postgres') {
-    await queryRunner.query(`CREATE FUNCTION quarry_apply_ledger_entry() RETURNS trigger AS $$ BEGIN ${update} RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await queryRunner.query(
+      `CREATE FUNCTION quarry_apply_ledger_entry() RETURNS trigger AS $$ BEGIN ${update} RETURN NEW; END $$ LANGUAGE plpgsql`,
+    );
     await queryRunner.query(
       'CREATE TRIGGER trg_quarry_ledger_apply AFTER INSERT ON quarry_credit_ledger FOR EACH ROW EXECUTE FUNCTION quarry_apply_ledger_entry()',
     );
   } else {
-    await queryRunner.query(`CREATE TRIGGER trg_quarry_ledger_apply AFTER INSERT ON quarry_credit_ledger BEGIN ${update} END`);
+    await queryRunner.query(
+      `CREATE TRIGGER trg_quarry_ledger_apply AFTER INSERT ON quarry_credit_ledger BEGIN ${update} END`,
+    );
   }
 }
