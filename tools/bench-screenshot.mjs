@@ -8,11 +8,14 @@
 // The tool serves a fixture page on 127.0.0.1, starts `node apps/api/dist/main.js` on a free port
 // with a temporary SQLite database (QUARRY_ALLOW_HOSTS = the fixture, a high work rate limit),
 // creates an account with the operator CLI and measures, at concurrency 1 and 4:
-//   quarry  HTTP POST /v1/api/screenshot (auth, credits, a fresh incognito context per capture)
-//   bare    puppeteer-core in this process: newPage, viewport 1280x800, goto(load), JPEG q80, close
-// The two alternate in rounds so that load from other work on the machine hits both alike. Every
+//   quarry    HTTP POST /v1/api/screenshot (auth, credits, a fresh incognito context per capture)
+//   bare      puppeteer-core in this process: newPage, viewport 1280x800, goto(load), JPEG q80, close
+//   bare-ctx  the same in a fresh incognito context per capture (the isolation Quarry gives each one)
+// They alternate in rounds so that load from other work on the machine hits them alike. Every
 // image is checked (JPEG, 1280 x 800). The soak then runs --soak captures (default 300) at
 // concurrency 4 and samples the service's Chromium processes, open file descriptors and memory.
+// cpu-ms/capture is CPU time per capture on the whole machine's cores: for quarry the service process
+// (HTTP, auth, credits, the checking proxy, CDP) and its Chromium; for bare only its Chromium.
 // QUARRY_CHROMIUM_PATH picks the browser for both sides (default: chromium on PATH).
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -77,6 +80,7 @@ try {
 
   const quarry = {
     name: 'quarry',
+    cpuMs: () => treeCpuMs(service.pid),
     capture: async () => {
       const response = await fetch(`${base}/v1/api/screenshot`, {
         method: 'POST',
@@ -110,6 +114,7 @@ try {
   cleanups.unshift(() => browser.close());
   const bare = {
     name: 'bare',
+    cpuMs: () => treeCpuMs(browser.process().pid),
     capture: async () => {
       const page = await browser.newPage();
       try {
@@ -122,36 +127,60 @@ try {
     },
   };
 
+  // The isolation Quarry gives each capture, alone: a fresh incognito context per capture.
+  const bareContext = {
+    name: 'bare-ctx',
+    cpuMs: bare.cpuMs,
+    capture: async () => {
+      const context = await browser.createBrowserContext();
+      try {
+        const page = await context.newPage();
+        await page.setViewport({ ...VIEWPORT, deviceScaleFactor: 1 });
+        await page.goto(pageUrl, { waitUntil: 'load' });
+        return Buffer.from(await page.screenshot({ type: 'jpeg', quality: QUALITY }));
+      } finally {
+        await context.close();
+      }
+    },
+  };
+  const engines = [quarry, bare, bareContext];
+
   process.stdout.write(
     `Screenshot bench: ${cpus().length} cores, load ${loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')}, ${chromiumPath}, ` +
       `${args.captures} captures per engine per concurrency in ${args.rounds} alternating rounds\n`,
   );
-  for (const engine of [quarry, bare]) await runBatch(engine, 4, 8); // warm: browsers launched, code paths hot
+  for (const engine of engines) await runBatch(engine, 4, 8); // warm: browsers launched, code paths hot
 
   const rows = [];
   for (const concurrency of CONCURRENCIES) {
-    const samples = { quarry: [], bare: [] };
-    const wall = { quarry: 0, bare: 0 };
+    const samples = Object.fromEntries(engines.map((engine) => [engine.name, []]));
+    const wall = Object.fromEntries(engines.map((engine) => [engine.name, 0]));
+    const cpu = Object.fromEntries(engines.map((engine) => [engine.name, 0]));
     const perRound = Math.max(concurrency, Math.round(args.captures / args.rounds));
     for (let round = 0; round < args.rounds; round += 1) {
-      const order = round % 2 === 0 ? [quarry, bare] : [bare, quarry];
+      const order = round % 2 === 0 ? engines : [...engines].reverse();
       for (const engine of order) {
         const result = await runBatch(engine, concurrency, perRound);
         samples[engine.name].push(...result.latencies);
         wall[engine.name] += result.wallMs;
+        cpu[engine.name] += result.cpuMs;
       }
     }
-    for (const engine of [quarry, bare])
-      rows.push(summarise(engine.name, concurrency, samples[engine.name], wall[engine.name]));
+    for (const engine of engines)
+      rows.push(
+        summarise(engine.name, concurrency, samples[engine.name], wall[engine.name], cpu[engine.name]),
+      );
   }
   printTable(rows);
   for (const concurrency of CONCURRENCIES) {
     const q = rows.find((row) => row.engine === 'quarry' && row.concurrency === concurrency);
     const b = rows.find((row) => row.engine === 'bare' && row.concurrency === concurrency);
+    const c = rows.find((row) => row.engine === 'bare-ctx' && row.concurrency === concurrency);
     process.stdout.write(
-      `concurrency ${concurrency}: quarry/bare throughput ${(q.perSecond / b.perSecond).toFixed(2)}x, p50 quarry ${q.p50} ms vs bare ${b.p50} ms\n`,
+      `concurrency ${concurrency}: quarry/bare throughput ${(q.perSecond / b.perSecond).toFixed(2)}x ` +
+        `(quarry/bare-ctx ${(q.perSecond / c.perSecond).toFixed(2)}x), p50 quarry ${q.p50} ms vs bare ${b.p50} ms\n`,
     );
   }
   await browser.close();
@@ -171,6 +200,7 @@ try {
 async function runBatch(engine, concurrency, count) {
   const latencies = [];
   let next = 0;
+  const cpuBefore = engine.cpuMs();
   const started = performance.now();
   const worker = async () => {
     while (next < count) {
@@ -182,7 +212,9 @@ async function runBatch(engine, concurrency, count) {
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return { latencies, wallMs: performance.now() - started };
+  const wallMs = performance.now() - started;
+  await new Promise((r) => setTimeout(r, 300)); // closed pages' processes exit and are reaped
+  return { latencies, wallMs, cpuMs: engine.cpuMs() - cpuBefore };
 }
 
 async function soak(engine, servicePid, total) {
@@ -246,7 +278,7 @@ function jpegSize(buffer) {
   return undefined;
 }
 
-function summarise(engine, concurrency, latencies, wallMs) {
+function summarise(engine, concurrency, latencies, wallMs, cpuMs) {
   const sorted = [...latencies].sort((a, b) => a - b);
   const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
   return {
@@ -256,14 +288,15 @@ function summarise(engine, concurrency, latencies, wallMs) {
     p50: at(0.5),
     p95: at(0.95),
     perSecond: sorted.length / (wallMs / 1000),
+    cpuPerCapture: cpuMs / sorted.length,
   };
 }
 
 function printTable(rows) {
-  process.stdout.write('\nengine  concurrency  captures  p50-ms  p95-ms  captures/s\n');
+  process.stdout.write('\nengine    concurrency  captures  p50-ms  p95-ms  captures/s  cpu-ms/capture\n');
   for (const row of rows) {
     process.stdout.write(
-      `${row.engine.padEnd(6)}  ${String(row.concurrency).padStart(11)}  ${String(row.captures).padStart(8)}  ${String(row.p50).padStart(6)}  ${String(row.p95).padStart(6)}  ${row.perSecond.toFixed(2).padStart(10)}\n`,
+      `${row.engine.padEnd(8)}  ${String(row.concurrency).padStart(11)}  ${String(row.captures).padStart(8)}  ${String(row.p50).padStart(6)}  ${String(row.p95).padStart(6)}  ${row.perSecond.toFixed(2).padStart(10)}  ${row.cpuPerCapture.toFixed(0).padStart(14)}\n`,
     );
   }
 }
@@ -335,6 +368,50 @@ async function createAccount(env) {
   const apiKey = line && JSON.parse(line).apiKey;
   if (!apiKey) fail(`the CLI printed no API key:\n${stdout}`);
   return apiKey;
+}
+
+/**
+ * CPU milliseconds of `pid` and every live descendant, each with its reaped children (so renderers
+ * that exited count through the process that waited for them).
+ */
+function treeCpuMs(pid) {
+  const tick = 1000 / 100; // USER_HZ
+  let total = 0;
+  for (const member of [pid, ...descendants(pid)]) {
+    try {
+      const stat = readFileSync(`/proc/${member}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * tick;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+function descendants(pid) {
+  const entries = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      entries.push({ pid: Number(name), ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) });
+    } catch {
+      // gone while listing
+    }
+  }
+  const found = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const entry of entries) {
+      if (!found.has(entry.pid) && found.has(entry.ppid)) {
+        found.add(entry.pid);
+        grew = true;
+      }
+    }
+  }
+  found.delete(pid);
+  return [...found];
 }
 
 /** Live processes descended from `pid` whose name starts with "chrom" (Linux /proc). */

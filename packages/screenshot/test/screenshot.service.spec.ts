@@ -268,7 +268,8 @@ describe('ScreenshotService with Chromium', () => {
       expect(error.status).toBe(504);
       expect(Date.now() - started).toBeLessThan(2_500 + 1_500);
     }
-    await eventually(() => pool.stats().activeJobs === 0 && pool.stats().openContexts === 0);
+    // At most the one warm page is left open.
+    await eventually(() => pool.stats().activeJobs <= 1 && pool.stats().openContexts <= 1);
     await expect(capture('/bands')).resolves.toMatchObject({ status: 200 });
   }, 60_000);
 
@@ -291,7 +292,9 @@ describe('ScreenshotService with Chromium', () => {
     const processesAfterWarmUp = processTree(pid).length;
     await run(30);
     await sleep(1_000);
-    expect(pool.stats()).toMatchObject({ pid, browsers: 1, openContexts: 0, activeJobs: 0, queuedJobs: 0 });
+    await eventually(() => pool.stats().activeJobs <= 1);
+    expect(pool.stats()).toMatchObject({ pid, browsers: 1, queuedJobs: 0 });
+    expect(pool.stats().openContexts).toBeLessThanOrEqual(1);
     expect(processTree(pid).length).toBeLessThanOrEqual(processesAfterWarmUp + 1);
   }, 120_000);
 });
@@ -326,6 +329,8 @@ describe('ScreenshotService under load and crashes', () => {
       const screenshots = moduleRef.get(ScreenshotService);
       const pool = moduleRef.get(BrowserPool);
       await screenshots.capture({ url: `${site.origin}/slow` });
+      // The image is delivered before the pool has closed its context; the slot is free after that.
+      await eventually(() => pool.stats().activeJobs === 0);
       mostInFlight = 0;
       let mostActive = 0;
       const sampler = setInterval(() => (mostActive = Math.max(mostActive, pool.stats().activeJobs)), 10);
@@ -343,7 +348,7 @@ describe('ScreenshotService under load and crashes', () => {
       expect(rejected[0].headers).toEqual({ 'Retry-After': '2' });
       expect(mostActive).toBe(2);
       expect(mostInFlight).toBe(2);
-      expect(pool.stats()).toMatchObject({ openContexts: 0, activeJobs: 0, queuedJobs: 0 });
+      await eventually(() => pool.stats().activeJobs === 0 && pool.stats().openContexts === 0);
     } finally {
       await moduleRef.close();
     }
@@ -389,7 +394,8 @@ describe('ScreenshotService under load and crashes', () => {
         await expect(screenshots.capture({ url: `${site.origin}/slow` })).resolves.toMatchObject({
           attempts: 1,
         });
-        expect(pool.stats()).toMatchObject({ browsers: 1, openContexts: 0, launches: 2 });
+        expect(pool.stats()).toMatchObject({ browsers: 1, launches: 2 });
+        await eventually(() => pool.stats().openContexts <= 1);
       } finally {
         onSlowRequest = () => undefined;
         await moduleRef.close();
@@ -397,4 +403,86 @@ describe('ScreenshotService under load and crashes', () => {
     },
     60_000,
   );
+});
+
+describe('ScreenshotService warm pages', () => {
+  let site: FixtureServer;
+
+  beforeAll(async () => {
+    site = await startFixtureServer({ '/bands': page(BANDS), '/never': { delayMs: 15_000, body: 'late' } });
+  });
+  afterAll(() => site?.close());
+
+  /** Captures that opened a page of their own (a warm page is opened with a longer job timeout). */
+  const ownPages = (spy: jest.SpyInstance) =>
+    spy.mock.calls.filter(([, options]) => (options as { timeoutMs: number }).timeoutMs <= 120_000).length;
+
+  it('opens one after a capture, serves the next capture with it, and honours that capture’s deadline', async () => {
+    const moduleRef = await createScreenshotTestModule({ allowHosts: [site.hostPort] });
+    try {
+      const screenshots = moduleRef.get(ScreenshotService);
+      const pool = moduleRef.get(BrowserPool);
+      const withPage = jest.spyOn(pool, 'withPage');
+      await screenshots.capture({ url: `${site.origin}/bands` });
+      expect(ownPages(withPage)).toBe(1);
+      await eventually(() => withPage.mock.calls.length === 2 && pool.stats().openContexts === 1);
+
+      const shot = await screenshots.capture({ url: `${site.origin}/bands` });
+      expectColour(decodeJpeg(shot.image), 640, 50, RED);
+      expect(ownPages(withPage)).toBe(1);
+
+      await eventually(() => pool.stats().openContexts === 1 && pool.stats().activeJobs === 1);
+      const started = Date.now();
+      const late = await failureOf(screenshots.capture({ url: `${site.origin}/never`, timeoutMs: 1_500 }));
+      expect(late.toBody()).toMatchObject({ error: 'TIMEOUT' });
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(ownPages(withPage)).toBe(1);
+    } finally {
+      await moduleRef.close();
+    }
+  }, 60_000);
+
+  it('gives its slot back at once when another job waits, and closes when idle', async () => {
+    const moduleRef = await createScreenshotTestModule({
+      allowHosts: [site.hostPort],
+      browser: { maxPages: 3 },
+      screenshot: { warmPageIdleMs: 3_000 },
+    });
+    try {
+      const screenshots = moduleRef.get(ScreenshotService);
+      const pool = moduleRef.get(BrowserPool);
+      await screenshots.capture({ url: `${site.origin}/bands` });
+      await eventually(() => pool.stats().activeJobs === 1 && pool.stats().openContexts === 1);
+
+      const hold = () => pool.withPage(() => sleep(3_000), { timeoutMs: 10_000 });
+      const holders = [hold(), hold()];
+      await eventually(() => pool.stats().activeJobs === 3);
+      const queuedAt = Date.now();
+      const waited = await pool.withPage(async () => Date.now() - queuedAt, { timeoutMs: 10_000 });
+      expect(waited).toBeLessThan(1_500);
+      await Promise.all(holders);
+
+      await screenshots.capture({ url: `${site.origin}/bands` });
+      await eventually(() => pool.stats().openContexts === 1);
+      await eventually(() => pool.stats().activeJobs === 0 && pool.stats().openContexts === 0, 6_000);
+    } finally {
+      await moduleRef.close();
+    }
+  }, 60_000);
+
+  it('is off with warmPages: 0', async () => {
+    const moduleRef = await createScreenshotTestModule({
+      allowHosts: [site.hostPort],
+      screenshot: { warmPages: 0 },
+    });
+    try {
+      const pool = moduleRef.get(BrowserPool);
+      await moduleRef.get(ScreenshotService).capture({ url: `${site.origin}/bands` });
+      await eventually(() => pool.stats().activeJobs === 0);
+      await sleep(300);
+      expect(pool.stats()).toMatchObject({ activeJobs: 0, openContexts: 0 });
+    } finally {
+      await moduleRef.close();
+    }
+  }, 60_000);
 });

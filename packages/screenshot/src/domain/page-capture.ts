@@ -2,7 +2,7 @@ import { BrowserError, type PageJob } from '@quarry/browser';
 import { InvalidRequestError } from '@quarry/core';
 import { TimeoutError, type HTTPResponse, type Page } from 'puppeteer-core';
 import { NetworkActivity } from './network-activity';
-import { CHECK_SELECTOR, PAGE_OUTLINE, SETTLED, type PageOutline } from './page.scripts';
+import { CHECK_SELECTOR, PAGE_OUTLINE, SETTLED_OUTLINE, type PageOutline } from './page.scripts';
 import { ScreenshotError } from './screenshot.error';
 
 /** How one capture runs, everything resolved. */
@@ -30,8 +30,18 @@ export interface PageCapture {
   blockedRequests: number;
 }
 
-/** What the browser pool's checking proxy puts on the answers it makes up itself. */
-const PROXY_REFUSAL_HEADER = 'x-quarry-proxy-refusal';
+/** What a capture needs of its browser job (a warm page's job carries the request's deadline instead). */
+export type CaptureJob = Pick<
+  PageJob,
+  'signal' | 'deadline' | 'remainingMs' | 'blockedRequests' | 'refusalFor' | 'refusalIn'
+>;
+
+/** What Chromium reports when the job's proxy refused a tunnel; the job knows the real cause. */
+const PROXY_MASKED = new Set([
+  'ERR_TUNNEL_CONNECTION_FAILED',
+  'ERR_PROXY_CONNECTION_FAILED',
+  'ERR_EMPTY_RESPONSE',
+]);
 
 /** Script navigations can replace the document under an evaluation; it is run again on the new one. */
 const CONTEXT_GONE =
@@ -42,7 +52,7 @@ const CONTEXT_GONE =
  * errors at once, let the page settle (load event, fonts, a quiet network; bounded), wait for the
  * selector and the extra delay, refuse a page that painted nothing, then encode the JPEG.
  */
-export async function capturePage(page: Page, job: PageJob, plan: CapturePlan): Promise<PageCapture> {
+export async function capturePage(page: Page, job: CaptureJob, plan: CapturePlan): Promise<PageCapture> {
   const network = new NetworkActivity(page);
   const budget = () => Math.max(1, job.remainingMs() - plan.reserveMs);
   if (plan.waitForSelector) await assertSelector(page, plan.waitForSelector);
@@ -51,29 +61,35 @@ export async function capturePage(page: Page, job: PageJob, plan: CapturePlan): 
   try {
     response = await page.goto(plan.url, { waitUntil: 'domcontentloaded', timeout: budget() });
   } catch (error) {
-    throw navigationError(error, plan.url, network);
+    throw navigationError(error, plan.url, network, job);
   }
-  assertDocument(network.document ?? response, plan.url);
+  assertDocument(network.document ?? response, plan.url, job);
 
+  // One round trip on the common path: settle, then outline the page in the same evaluation.
   const settleUntil = Date.now() + Math.min(plan.settleTimeoutMs, budget());
-  await evaluateUntil(page, SETTLED, settleUntil, job.signal);
-  if (network.pending > 0) await network.waitForQuiet(plan.networkQuietMs, settleUntil, job.signal);
-
-  if (plan.waitForSelector) await waitForSelector(page, plan.waitForSelector, budget(), plan.url);
-  if (plan.extraWaitMs > 0) await sleep(Math.min(plan.extraWaitMs, budget()), job.signal);
+  let outline = await evaluateUntil<PageOutline>(page, SETTLED_OUTLINE, settleUntil, job.signal);
+  let changed = outline === undefined;
+  if (network.pending > 0) {
+    await network.waitForQuiet(plan.networkQuietMs, settleUntil, job.signal);
+    changed = true;
+  }
+  if (plan.waitForSelector) {
+    await waitForSelector(page, plan.waitForSelector, budget(), plan.url);
+    changed = true;
+  }
+  if (plan.extraWaitMs > 0) {
+    await sleep(Math.min(plan.extraWaitMs, budget()), job.signal);
+    changed = true;
+  }
 
   // The page may have navigated itself into an address that failed; Chromium then shows its error page.
   if (page.url().startsWith('chrome-error:')) {
     const failed = network.failedNavigation;
-    throw navigationError(
-      new Error(failed?.errorText ?? 'net::ERR_FAILED'),
-      failed?.url ?? plan.url,
-      network,
-    );
+    throw navigationError(new Error(failed?.errorText ?? 'net::ERR_FAILED'), plan.url, network, job);
   }
-  assertDocument(network.document ?? response, plan.url);
-  // Undefined when the document kept being replaced: captured as it is rather than judged blank.
-  const outline = await evaluateUntil<PageOutline>(page, PAGE_OUTLINE, job.deadline, job.signal);
+  assertDocument(network.document ?? response, plan.url, job);
+  // Still undefined when the document kept being replaced: captured as it is rather than judged blank.
+  if (changed) outline = await evaluateUntil<PageOutline>(page, PAGE_OUTLINE, job.deadline, job.signal);
   const status = (network.document ?? response)?.status() ?? null;
   if (outline && !outline.painted) {
     throw new ScreenshotError(
@@ -106,22 +122,11 @@ export async function capturePage(page: Page, job: PageJob, plan: CapturePlan): 
   };
 }
 
-/** An origin answer that must not be captured: >= 400, or one the checking proxy made up. */
-function assertDocument(response: HTTPResponse | null | undefined, url: string): void {
+/** An origin answer that must not be captured: >= 400, or one the job's checking proxy made up. */
+function assertDocument(response: HTTPResponse | null | undefined, url: string, job: CaptureJob): void {
   if (!response) return;
-  const refusal = response.headers()[PROXY_REFUSAL_HEADER];
-  if (refusal !== undefined) {
-    const verdict = refusal.split(' ')[1] ?? '';
-    if (verdict === 'BLOCKED') {
-      throw new BrowserError('BLOCKED', `Blocked: ${response.url()} is not a public address.`, {
-        url: response.url(),
-      });
-    }
-    throw new BrowserError('NAVIGATION_FAILED', `Loading ${response.url()} failed: ${verdict}.`, {
-      url: response.url(),
-      netError: verdict,
-    });
-  }
+  const verdict = job.refusalIn(response);
+  if (verdict) throw refusal(url, response.url(), verdict);
   if (response.status() >= 400) {
     throw new ScreenshotError(
       'UPSTREAM_ERROR',
@@ -132,24 +137,31 @@ function assertDocument(response: HTTPResponse | null | undefined, url: string):
   }
 }
 
-function navigationError(error: unknown, url: string, network: NetworkActivity): unknown {
+function navigationError(error: unknown, url: string, network: NetworkActivity, job: CaptureJob): unknown {
   if (error instanceof TimeoutError) {
     return new BrowserError('TIMEOUT', `${url} did not load in time.`, { url, cause: error });
   }
-  const message = error instanceof Error ? error.message : '';
-  const netError = /net::(ERR_[A-Z0-9_]+)/.exec(message)?.[1];
+  const netError = /net::(ERR_[A-Z0-9_]+)/.exec(error instanceof Error ? error.message : '')?.[1];
   if (!netError) return error;
   const failedUrl = network.failedNavigation?.url ?? url;
-  if (netError === 'ERR_BLOCKED_BY_CLIENT') {
-    return new BrowserError('BLOCKED', `Blocked: ${failedUrl} is not a public address.`, {
+  if (netError === 'ERR_BLOCKED_BY_CLIENT') return refusal(url, failedUrl, 'BLOCKED', error);
+  const verdict = PROXY_MASKED.has(netError) ? job.refusalFor(failedUrl) : undefined;
+  return refusal(url, failedUrl, verdict ?? netError, error);
+}
+
+/** `failedUrl` is where loading `url` stopped: itself, or a redirect or script navigation from it. */
+function refusal(url: string, failedUrl: string, verdict: string, cause?: unknown): BrowserError {
+  const where = failedUrl === url ? url : `the redirect to ${failedUrl}`;
+  if (verdict === 'BLOCKED') {
+    return new BrowserError('BLOCKED', `Blocked: ${where} is not a public address.`, {
       url: failedUrl,
-      cause: error,
+      cause,
     });
   }
-  return new BrowserError('NAVIGATION_FAILED', `Loading ${failedUrl} failed: ${netError}.`, {
+  return new BrowserError('NAVIGATION_FAILED', `Loading ${where} failed: ${verdict}.`, {
     url: failedUrl,
-    netError,
-    cause: error,
+    netError: verdict,
+    cause,
   });
 }
 

@@ -2,11 +2,11 @@
 
 /**
  * Resolves once the document's `load` event has fired, its web fonts are ready, the images in the
- * viewport that were still loading (e.g. added by load handlers) are decoded or failed, and two
- * frames were drawn after that.
+ * viewport that were still loading (e.g. added by load handlers) are decoded or failed, and a frame
+ * was drawn after that (so requests started by load handlers have been announced).
  */
 export const SETTLED = `new Promise((resolve) => {
-  const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)));
+  const frames = () => requestAnimationFrame(() => resolve(true));
   const inView = (image) => {
     const rect = image.getBoundingClientRect();
     return rect.bottom > 0 && rect.right > 0 && rect.top < innerHeight && rect.left < innerWidth;
@@ -91,3 +91,6 @@ export const PAGE_OUTLINE = `(() => {
   };
   return { painted: painted(), height };
 })()`;
+
+/** `SETTLED`, then `PAGE_OUTLINE`, in one evaluation. */
+export const SETTLED_OUTLINE = `${SETTLED}.then(() => ${PAGE_OUTLINE})`;

@@ -12,14 +12,14 @@ export interface ScreenshotTestOptions {
   screenshot?: ScreenshotModuleOptions;
 }
 
-/** ScreenshotModule with real parts: the public-URL policy, the browser pool and Chromium. */
+/** ScreenshotModule with real parts: the public-URL policy, the browser pool (4 pages, as the app) and Chromium. */
 export async function createScreenshotTestModule(options: ScreenshotTestOptions): Promise<TestingModule> {
   Logger.overrideLogger(['error']);
   const moduleRef = await Test.createTestingModule({
     imports: [
       QuarryCoreModule,
       NetModule.forRoot({ isGlobal: true, allowHosts: options.allowHosts, lookup: options.lookup }),
-      BrowserModule.forRoot({ isGlobal: true, maxPages: 2, ...options.browser }),
+      BrowserModule.forRoot({ isGlobal: true, maxPages: 4, ...options.browser }),
       ScreenshotModule.forRoot(options.screenshot ?? {}),
     ],
   }).compile();
