@@ -1,4 +1,5 @@
 import type { LookupAddress } from 'node:dns';
+import { request as httpRequest } from 'node:http';
 import { decode } from 'jpeg-js';
 import request from 'supertest';
 import { BrowserPool } from '@quarry/browser';
@@ -210,6 +211,27 @@ describe('POST /v1/api/screenshot (SPEC §5)', () => {
     expect(json(response)).toEqual({ error: 'payment_required', message: expect.any(String) });
     expect(origin.hits('/bands')).toBe(hits);
     expect(await credits()).toBe(2);
+  });
+
+  it('charges nothing when the client gave up before the image was ready', async () => {
+    const quitterKey = await createAccount(10);
+    const hits = origin.hits('/slow');
+    const { hostname, port } = new URL(t.url);
+    const call = httpRequest({
+      host: hostname,
+      port,
+      method: 'POST',
+      path: '/v1/api/screenshot',
+      headers: { authorization: `Bearer ${quitterKey}`, 'content-type': 'application/json' },
+    });
+    call.on('error', () => undefined);
+    call.end(JSON.stringify({ url: `${origin.origin}/slow` }));
+    for (let tries = 0; tries < 100 && origin.hits('/slow') === hits; tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    call.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect(origin.hits('/slow')).toBe(hits + 1);
+    expect(await credits(quitterKey)).toBe(10);
   });
 
   it('needs an API key', async () => {

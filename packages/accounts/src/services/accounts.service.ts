@@ -19,18 +19,16 @@ export class AccountsService {
   async create(email: string, credits: number): Promise<Account> {
     const now = this.clock.now();
     const id = this.ids.uuid();
-    await this.dataSource
-      .getRepository(AccountEntity)
-      .insert({
-        id,
-        email,
-        credits: 0,
-        webhookSecret: generateWebhookSecret(),
-        previousWebhookSecret: null,
-        previousWebhookSecretUntil: null,
-        createdAt: now,
-        updatedAt: now,
-      });
+    await this.dataSource.getRepository(AccountEntity).insert({
+      id,
+      email,
+      credits: 0,
+      webhookSecret: generateWebhookSecret(),
+      previousWebhookSecret: null,
+      previousWebhookSecretUntil: null,
+      createdAt: now,
+      updatedAt: now,
+    });
     if (credits > 0) await this.ledger.grant(id, credits, 'credits.grant', `account-created:${id}`);
     return this.get(id);
   }

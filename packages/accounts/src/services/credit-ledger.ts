@@ -91,16 +91,14 @@ export class CreditLedger {
     await this.balance(accountId);
     try {
       // One INSERT: a database trigger applies it to the balance, and the balance's CHECK (>= 0) rejects the whole statement.
-      await this.dataSource
-        .getRepository(LedgerEntryEntity)
-        .insert({
-          id: this.ids.uuid(),
-          accountId,
-          amount: delta,
-          operation,
-          referenceId,
-          createdAt: this.clock.now(),
-        });
+      await this.dataSource.getRepository(LedgerEntryEntity).insert({
+        id: this.ids.uuid(),
+        accountId,
+        amount: delta,
+        operation,
+        referenceId,
+        createdAt: this.clock.now(),
+      });
     } catch (error) {
       if (isUniqueViolation(error)) return { charged: false, balance: await this.balance(accountId) };
       if (isCheckViolation(error)) {

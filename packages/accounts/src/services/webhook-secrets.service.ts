@@ -43,17 +43,15 @@ export class WebhookSecretsService {
     row.previousWebhookSecretUntil = new Date(now.getTime() + (this.options.webhookSecretGraceMs ?? DAY_MS));
     row.webhookSecret = generateWebhookSecret();
     row.updatedAt = now;
-    await this.dataSource
-      .getRepository(AccountEntity)
-      .update(
-        { id: accountId },
-        {
-          webhookSecret: row.webhookSecret,
-          previousWebhookSecret: row.previousWebhookSecret,
-          previousWebhookSecretUntil: row.previousWebhookSecretUntil,
-          updatedAt: now,
-        },
-      );
+    await this.dataSource.getRepository(AccountEntity).update(
+      { id: accountId },
+      {
+        webhookSecret: row.webhookSecret,
+        previousWebhookSecret: row.previousWebhookSecret,
+        previousWebhookSecretUntil: row.previousWebhookSecretUntil,
+        updatedAt: now,
+      },
+    );
     return view(row, now);
   }
 

@@ -19,6 +19,8 @@ import { ScreenshotErrorBodyDto, UpstreamErrorBodyDto } from './dto/screenshot-e
 
 interface HeaderResponse {
   setHeader(name: string, value: string): void;
+  /** Set once the connection is gone (the client gave up). */
+  readonly destroyed: boolean;
 }
 
 @ApiTags('screenshot')
@@ -80,7 +82,8 @@ export class ScreenshotController {
   ): Promise<StreamableFile> {
     await this.ledger.requireBalance(auth.accountId, this.settings.price);
     const shot = await this.screenshots.capture(body);
-    if (this.settings.price > 0) {
+    // A client that gave up before the image was ready does not pay for it.
+    if (this.settings.price > 0 && !response.destroyed) {
       await this.ledger.charge(auth.accountId, this.settings.price, 'screenshot', this.ids.uuid());
     }
     response.setHeader('X-Final-Url', shot.finalUrl);
