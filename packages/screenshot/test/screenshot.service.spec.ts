@@ -266,7 +266,7 @@ describe('ScreenshotService with Chromium', () => {
         body: { error: 'TIMEOUT', message: expect.any(String), url: url(path) },
       });
       expect(error.status).toBe(504);
-      expect(Date.now() - started).toBeLessThan(2_500 + 1_500);
+      expect(Date.now() - started).toBeLessThan(2_500 + 5_000);
     }
     // At most the one warm page is left open.
     await eventually(() => pool.stats().activeJobs <= 1 && pool.stats().openContexts <= 1);
@@ -435,7 +435,7 @@ describe('ScreenshotService warm pages', () => {
       const started = Date.now();
       const late = await failureOf(screenshots.capture({ url: `${site.origin}/never`, timeoutMs: 1_500 }));
       expect(late.toBody()).toMatchObject({ error: 'TIMEOUT' });
-      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(Date.now() - started).toBeLessThan(6_000);
       expect(ownPages(withPage)).toBe(1);
     } finally {
       await moduleRef.close();
@@ -454,12 +454,17 @@ describe('ScreenshotService warm pages', () => {
       await screenshots.capture({ url: `${site.origin}/bands` });
       await eventually(() => pool.stats().activeJobs === 1 && pool.stats().openContexts === 1);
 
-      const hold = () => pool.withPage(() => sleep(3_000), { timeoutMs: 10_000 });
+      let released = 0;
+      const hold = () =>
+        pool
+          .withPage(() => sleep(5_000), { timeoutMs: 20_000 })
+          .then(() => {
+            released += 1;
+          });
       const holders = [hold(), hold()];
       await eventually(() => pool.stats().activeJobs === 3);
-      const queuedAt = Date.now();
-      const waited = await pool.withPage(async () => Date.now() - queuedAt, { timeoutMs: 10_000 });
-      expect(waited).toBeLessThan(1_500);
+      const releasedWhenServed = await pool.withPage(async () => released, { timeoutMs: 20_000 });
+      expect(releasedWhenServed).toBe(0);
       await Promise.all(holders);
 
       await screenshots.capture({ url: `${site.origin}/bands` });
