@@ -10,6 +10,12 @@ export interface BrowserPoolOptions {
   maxQueue?: number;
   /** Jobs served by one browser before it is replaced (after its in-flight jobs end). @default 200 */
   jobsPerBrowser?: number;
+  /**
+   * Jobs served by one incognito context before it is closed; between them its pages are closed and
+   * its cookies, HTTP cache and the storage of every origin the last job visited are cleared.
+   * 1 gives every job a context of its own (slower: a context costs more than a simple page). @default 50
+   */
+  jobsPerContext?: number;
   /** Launching or connecting to the browser. @default 30000 */
   launchTimeoutMs?: number;
   /** Extra Chromium flags; proxy, profile and remote-debugging flags are refused. @default [] */
@@ -28,6 +34,7 @@ export const BROWSER_DEFAULTS = {
   maxPages: 4,
   maxQueue: 16,
   jobsPerBrowser: 200,
+  jobsPerContext: 50,
   launchTimeoutMs: 30_000,
   defaultTimeoutMs: 30_000,
   proxyHost: '127.0.0.1',

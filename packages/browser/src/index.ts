@@ -19,5 +19,7 @@ export {
   type RenderedPage,
   type RenderOptions,
 } from './render/page.renderer';
+export { PageNetwork, type FailedNavigation } from './render/page.network';
+export { assertNotRefused, navigationFailure } from './render/navigation.failure';
 export { BrowserModule } from './browser.module';
 export { BROWSER_MODULE_OPTIONS } from './browser.module-definition';

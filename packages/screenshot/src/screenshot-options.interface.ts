@@ -21,14 +21,6 @@ export interface ScreenshotModuleOptions {
   networkQuietMs?: number;
   /** Capture once more, within the same deadline, when the browser crashed during the first try. @default true */
   retryOnCrash?: boolean;
-  /**
-   * Pages opened ahead of demand while the browser pool has at least two free slots, so a capture
-   * skips creating its incognito context and page; an unclaimed page gives its slot back within
-   * 50 ms when another job waits. 0 turns warming off. @default 1
-   */
-  warmPages?: number;
-  /** A warm page unclaimed for this long is closed, and none is opened after this long without captures, in ms. @default 30000 */
-  warmPageIdleMs?: number;
   /** `Retry-After` seconds of the 429 given when every page is busy and the wait queue is full. @default 1 */
   busyRetryAfterSeconds?: number;
 }
@@ -43,8 +35,6 @@ export const SCREENSHOT_DEFAULTS = {
   settleTimeoutMs: 10_000,
   networkQuietMs: 250,
   retryOnCrash: true,
-  warmPages: 1,
-  warmPageIdleMs: 30_000,
   busyRetryAfterSeconds: 1,
 } satisfies Required<ScreenshotModuleOptions>;
 
@@ -64,8 +54,6 @@ export function resolveScreenshotSettings(options: ScreenshotModuleOptions = {})
   requireInteger('maxFullPageHeight', settings.maxFullPageHeight, settings.viewportHeight, 16_384);
   requireInteger('settleTimeoutMs', settings.settleTimeoutMs, 0, 600_000);
   requireInteger('networkQuietMs', settings.networkQuietMs, 0, 10_000);
-  requireInteger('warmPages', settings.warmPages, 0, 16);
-  requireInteger('warmPageIdleMs', settings.warmPageIdleMs, 100, 3_600_000);
   requireInteger('busyRetryAfterSeconds', settings.busyRetryAfterSeconds, 1, 3_600);
   if (typeof settings.retryOnCrash !== 'boolean')
     throw new Error(`retryOnCrash must be a boolean, got ${String(settings.retryOnCrash)}.`);

@@ -7,6 +7,7 @@ export interface ResolvedBrowserOptions {
   maxPages: number;
   maxQueue: number;
   jobsPerBrowser: number;
+  jobsPerContext: number;
   launchTimeoutMs: number;
   extraArgs: string[];
   defaultTimeoutMs: number;
@@ -22,6 +23,7 @@ export function resolveBrowserOptions(options: BrowserPoolOptions = {}): Resolve
     maxPages: options.maxPages ?? BROWSER_DEFAULTS.maxPages,
     maxQueue: options.maxQueue ?? BROWSER_DEFAULTS.maxQueue,
     jobsPerBrowser: options.jobsPerBrowser ?? BROWSER_DEFAULTS.jobsPerBrowser,
+    jobsPerContext: options.jobsPerContext ?? BROWSER_DEFAULTS.jobsPerContext,
     launchTimeoutMs: options.launchTimeoutMs ?? BROWSER_DEFAULTS.launchTimeoutMs,
     extraArgs: [...(options.extraArgs ?? [])],
     defaultTimeoutMs: options.defaultTimeoutMs ?? BROWSER_DEFAULTS.defaultTimeoutMs,
@@ -31,6 +33,7 @@ export function resolveBrowserOptions(options: BrowserPoolOptions = {}): Resolve
   requireInteger('maxPages', resolved.maxPages, 1);
   requireInteger('maxQueue', resolved.maxQueue, 0);
   requireInteger('jobsPerBrowser', resolved.jobsPerBrowser, 1);
+  requireInteger('jobsPerContext', resolved.jobsPerContext, 1);
   requireInteger('launchTimeoutMs', resolved.launchTimeoutMs, 1);
   requireInteger('defaultTimeoutMs', resolved.defaultTimeoutMs, 1);
   if (resolved.wsEndpoint && !/^wss?:\/\//.test(resolved.wsEndpoint)) {

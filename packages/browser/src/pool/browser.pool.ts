@@ -1,18 +1,19 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { PublicUrlPolicy } from '@quarry/net';
-import type { BrowserContext, Page } from 'puppeteer-core';
 import type { BrowserPoolOptions } from '../browser-options.interface';
 import { BrowserError } from '../errors/browser.error';
-import { CheckingProxy } from '../proxy/checking.proxy';
-import { guardRequests } from '../proxy/request.guard';
+import type { ProxyJournal } from '../proxy/proxy.journal';
 import { abortable, within } from './abortable';
 import { resolveBrowserOptions, type ResolvedBrowserOptions } from './browser-options.resolver';
 import { BrowserSession } from './browser.session';
 import { createPageJob, type PageWork, type WithPageOptions } from './page-job';
 import { PageSlots } from './page.slots';
+import { ReusableContext } from './reusable.context';
 
-/** A context that does not close in this time means a wedged browser: it is killed and replaced. */
+/** A context that does not close (or reset) in this time means a wedged browser: it is killed and replaced. */
 const CONTEXT_CLOSE_TIMEOUT_MS = 5_000;
+/** A context kept for reuse is closed after this long without a job. */
+const IDLE_CONTEXT_MS = 60_000;
 
 export interface BrowserPoolStats {
   /** A browser is running (or connected) now. */
@@ -21,8 +22,10 @@ export interface BrowserPoolStats {
   pid: number | null;
   /** Browsers alive, including one draining before a recycle. */
   browsers: number;
-  /** Incognito contexts open across those browsers (one per running job). */
+  /** Incognito contexts open across those browsers: one per running job, plus the idle ones. */
   openContexts: number;
+  /** Contexts kept between jobs for reuse (closed after a minute unused). */
+  idleContexts: number;
   /** Jobs holding a page slot (running or cleaning up). */
   activeJobs: number;
   /** Jobs waiting for a slot. */
@@ -49,8 +52,9 @@ export interface BrowserHealth {
 
 /**
  * Headless Chromium pages for jobs: launched on first use, at most `maxPages` at once with a
- * bounded queue, one incognito context per job behind its own checking proxy, a hard deadline,
- * relaunch after a crash and recycling after `jobsPerBrowser` jobs.
+ * bounded queue, incognito contexts behind their own checking proxies (reused by up to
+ * `jobsPerContext` jobs, cleared between them), a hard deadline, relaunch after a crash and
+ * recycling after `jobsPerBrowser` jobs.
  */
 export class BrowserPool implements OnApplicationShutdown {
   private readonly logger = new Logger(BrowserPool.name);
@@ -58,6 +62,8 @@ export class BrowserPool implements OnApplicationShutdown {
   private readonly slots: PageSlots;
   private readonly sessions = new Set<BrowserSession>();
   private readonly running = new Set<AbortController>();
+  /** Contexts between jobs, each with the timer that closes it when unused. */
+  private readonly idle = new Map<ReusableContext, NodeJS.Timeout>();
   private current?: BrowserSession;
   private launching?: Promise<BrowserSession>;
   private launches = 0;
@@ -74,10 +80,11 @@ export class BrowserPool implements OnApplicationShutdown {
   }
 
   /**
-   * Runs `work` on a fresh page in its own incognito context, closed afterwards whatever happens.
-   * Rejects BUSY when the queue is full, TIMEOUT at the deadline (the context is closed even if
-   * the page never yields), CRASHED when the browser dies mid-job, UNAVAILABLE without Chromium
-   * or after shutdown; errors thrown by `work` itself pass through unchanged.
+   * Runs `work` on a fresh page of an incognito context that holds nothing from earlier jobs (see
+   * `jobsPerContext`) and resolves as soon as `work` is done; the page is cleaned up after that,
+   * holding its slot. Rejects BUSY when the queue is full, TIMEOUT at the deadline (the context is
+   * closed even if the page never yields), CRASHED when the browser dies mid-job, UNAVAILABLE
+   * without Chromium or after shutdown; errors thrown by `work` itself pass through unchanged.
    */
   async withPage<T>(work: PageWork<T>, options: WithPageOptions = {}): Promise<T> {
     if (this.closing) throw new BrowserError('UNAVAILABLE', 'The browser pool is shut down.');
@@ -95,8 +102,12 @@ export class BrowserPool implements OnApplicationShutdown {
     this.running.add(controller);
     try {
       await this.slots.acquire(controller.signal);
-      const job = this.runJob(work, controller, deadline, options).finally(() => this.slots.release());
-      return await abortable(job, controller.signal);
+      const outcome = new Promise<T>((resolve, reject) => {
+        void this.runJob(work, controller, deadline, options, { resolve, reject }).finally(() =>
+          this.slots.release(),
+        );
+      });
+      return await abortable(outcome, controller.signal);
     } finally {
       clearTimeout(timer);
       this.running.delete(controller);
@@ -116,6 +127,7 @@ export class BrowserPool implements OnApplicationShutdown {
       pid: current?.pid ?? null,
       browsers: live.length,
       openContexts: live.reduce((sum, session) => sum + session.openContexts(), 0),
+      idleContexts: this.idle.size,
       activeJobs: this.slots.active,
       queuedJobs: this.slots.queued,
       jobsOnBrowser: current?.jobs ?? 0,
@@ -164,59 +176,51 @@ export class BrowserPool implements OnApplicationShutdown {
     return [...this.sessions].reverse().find((session) => session.live);
   }
 
+  /** Runs one job, settles `outcome` as soon as `work` is done, then keeps or closes its context. */
   private async runJob<T>(
     work: PageWork<T>,
     controller: AbortController,
     deadline: number,
     options: WithPageOptions,
-  ): Promise<T> {
+    outcome: { resolve(value: T): void; reject(error: unknown): void },
+  ): Promise<void> {
     const { signal } = controller;
-    const session = await this.claimSession(signal);
+    let session: BrowserSession;
+    try {
+      session = await this.claimSession(signal);
+    } catch (error) {
+      return outcome.reject(error);
+    }
     const onCrash = () => controller.abort(session.crashSignal.reason);
     session.crashSignal.addEventListener('abort', onCrash, { once: true });
-    const proxy = new CheckingProxy(this.policy, {
-      host: this.options.proxyHost,
-      advertisedHost: this.options.proxyAdvertisedHost,
-    });
-    let creating: Promise<BrowserContext> | undefined;
-    let closing: Promise<void> | undefined;
-    const closeOnce = (context: BrowserContext) => (closing ??= context.close());
+    const opening = this.contextFor(session);
+    let journal: ProxyJournal | undefined;
+    let done = false;
     try {
-      await abortable(proxy.listen(), signal);
-      creating = session.browser.createBrowserContext({
-        proxyServer: proxy.url,
-        proxyBypassList: ['<-loopback>'],
-      });
-      const context = await abortable(creating, signal);
+      const reusable = await abortable(opening, signal);
       // A looping page never answers CDP: close its context the moment the job is cut.
-      signal.addEventListener('abort', () => void closeOnce(context).catch(() => undefined), { once: true });
-      const page = await abortable(context.newPage(), signal);
-      page.once('error', () => controller.abort(new BrowserError('CRASHED', 'The page crashed.')));
-      await abortable(this.preparePage(page, proxy, deadline, options), signal);
-      return await abortable(work(page, createPageJob(context, signal, deadline, proxy.journal)), signal);
+      signal.addEventListener('abort', () => void reusable.close().catch(() => undefined), { once: true });
+      journal = reusable.startJob(() => controller.abort(new BrowserError('CRASHED', 'The page crashed.')));
+      const { page } = reusable;
+      page.setDefaultTimeout(Math.max(1, deadline - Date.now()));
+      if (options.viewport) await abortable(page.setViewport(options.viewport), signal);
+      const job = createPageJob(reusable.context, signal, deadline, journal);
+      const result = await abortable(work(page, job), signal);
+      done = !signal.aborted;
+      outcome.resolve(result);
     } catch (error) {
-      throw this.failure(error, signal, session);
+      outcome.reject(this.failure(error, signal, session));
     } finally {
       session.crashSignal.removeEventListener('abort', onCrash);
-      await this.closeContext(creating, closeOnce, session);
-      await proxy.close();
-      this.blockedTotal += proxy.journal.blocked;
-      if (proxy.journal.blocked > 0)
-        this.logger.debug(`Blocked ${proxy.journal.blocked} requests in one job.`);
+      if (journal) this.countBlocked(journal);
+      await this.afterJob(opening, done);
       this.release(session);
     }
   }
 
-  private async preparePage(
-    page: Page,
-    proxy: CheckingProxy,
-    deadline: number,
-    options: WithPageOptions,
-  ): Promise<void> {
-    page.setDefaultTimeout(Math.max(1, deadline - Date.now()));
-    await page.setBypassServiceWorker(true);
-    if (options.viewport) await page.setViewport(options.viewport);
-    await guardRequests(page, this.policy, proxy.journal);
+  private countBlocked(journal: ProxyJournal): void {
+    this.blockedTotal += journal.blocked;
+    if (journal.blocked > 0) this.logger.debug(`Blocked ${journal.blocked} requests in one job.`);
   }
 
   private failure(error: unknown, signal: AbortSignal, session: BrowserSession): unknown {
@@ -226,21 +230,65 @@ export class BrowserPool implements OnApplicationShutdown {
     return error;
   }
 
-  /** Closes the job's context; one that will not close means a wedged browser, which is killed. */
-  private async closeContext(
-    creating: Promise<BrowserContext> | undefined,
-    closeOnce: (context: BrowserContext) => Promise<void>,
-    session: BrowserSession,
-  ): Promise<void> {
-    if (!creating || !session.live) return;
+  /** An idle context of `session` (others are closed on the way), else a new one. */
+  private contextFor(session: BrowserSession): Promise<ReusableContext> {
+    for (const reusable of [...this.idle.keys()].reverse()) {
+      this.unpark(reusable);
+      if (reusable.session === session) return Promise.resolve(reusable);
+      void this.discard(reusable);
+    }
+    return ReusableContext.open(session, this.policy, this.options);
+  }
+
+  /** After a job: its context is reset and kept for the next job when the job ended well, else closed. */
+  private async afterJob(opening: Promise<ReusableContext>, done: boolean): Promise<void> {
+    let reusable: ReusableContext;
+    try {
+      reusable = await within(opening, CONTEXT_CLOSE_TIMEOUT_MS, () => new Error('stuck'));
+    } catch {
+      return; // Never opened: ReusableContext.open cleaned up after itself (a stuck one dies with its browser).
+    }
+    const keep =
+      done &&
+      !this.closing &&
+      reusable.session.state === 'ready' &&
+      reusable.jobs < this.options.jobsPerContext &&
+      (await within(reusable.reset(), CONTEXT_CLOSE_TIMEOUT_MS, () => new Error('stuck')).catch(() => false));
+    if (keep) this.park(reusable);
+    else await this.discard(reusable);
+  }
+
+  private park(reusable: ReusableContext): void {
+    const timer = setTimeout(() => {
+      this.unpark(reusable);
+      void this.discard(reusable);
+    }, IDLE_CONTEXT_MS);
+    timer.unref();
+    this.idle.set(reusable, timer);
+  }
+
+  private unpark(reusable: ReusableContext): void {
+    clearTimeout(this.idle.get(reusable));
+    this.idle.delete(reusable);
+  }
+
+  /** Closes the idle contexts of `session`, or all of them. */
+  private dropIdle(session?: BrowserSession): Promise<void[]> {
+    const dropped = [...this.idle.keys()].filter((reusable) => !session || reusable.session === session);
+    for (const reusable of dropped) this.unpark(reusable);
+    return Promise.all(dropped.map((reusable) => this.discard(reusable)));
+  }
+
+  /** Closes a context; one that will not close means a wedged browser, which is killed. */
+  private async discard(reusable: ReusableContext): Promise<void> {
     const stuck = new Error('stuck');
     try {
-      const context = await within(creating, CONTEXT_CLOSE_TIMEOUT_MS, () => stuck);
-      await within(closeOnce(context), CONTEXT_CLOSE_TIMEOUT_MS, () => stuck);
+      await within(reusable.close(), CONTEXT_CLOSE_TIMEOUT_MS, () => stuck);
     } catch (error) {
-      if (error !== stuck || !session.live) return;
+      await reusable.closeProxy();
+      if (error !== stuck || !reusable.session.live) return;
       this.logger.warn('A browser context did not close in time; replacing the browser.');
-      session.kill();
+      reusable.session.kill();
     }
   }
 
@@ -262,7 +310,9 @@ export class BrowserPool implements OnApplicationShutdown {
     session.active -= 1;
     if (session.state === 'retiring' && session.active === 0) {
       this.logger.log(`Recycling the browser after ${session.jobs} jobs.`);
-      void session.close().finally(() => this.sessions.delete(session));
+      void this.dropIdle(session)
+        .then(() => session.close())
+        .finally(() => this.sessions.delete(session));
     }
   }
 
@@ -297,6 +347,7 @@ export class BrowserPool implements OnApplicationShutdown {
   }
 
   private onCrash(session: BrowserSession): void {
+    void this.dropIdle(session);
     this.sessions.delete(session);
     if (this.current === session) this.current = undefined;
     this.logger.warn('The browser crashed or disconnected; the next job starts a new one.');
@@ -307,6 +358,7 @@ export class BrowserPool implements OnApplicationShutdown {
     this.slots.failWaiting(error);
     for (const controller of this.running) controller.abort(error);
     await this.launching?.catch(() => undefined);
+    await this.dropIdle();
     await Promise.all([...this.sessions].map((session) => session.close()));
     this.sessions.clear();
     this.current = undefined;

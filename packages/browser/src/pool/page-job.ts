@@ -11,7 +11,7 @@ export interface PageJob {
   readonly deadline: number;
   /** Milliseconds left before the deadline (0 when past). */
   remainingMs(): number;
-  /** Requests refused so far by the network policy (proxy and in-page guard). */
+  /** Requests the job's checking proxy refused so far under the network policy. */
   readonly blockedRequests: number;
   /**
    * Why the job's checking proxy last refused the host:port of `url`, if it did: `BLOCKED` or the

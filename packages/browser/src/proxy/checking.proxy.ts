@@ -33,7 +33,8 @@ const HOP_BY_HOP = new Set([
  * itself and dials the checked address, so no DNS answer can change between check and connect.
  */
 export class CheckingProxy {
-  readonly journal = new ProxyJournal();
+  private currentJournal = new ProxyJournal();
+  private listening?: Promise<void>;
   private readonly server: Server;
   private readonly sockets = new Set<Duplex>();
   private readonly connectTimeoutMs: number;
@@ -55,13 +56,25 @@ export class CheckingProxy {
   }
 
   listen(): Promise<void> {
-    return new Promise((resolve, reject) => {
+    this.listening ??= new Promise((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen({ port: 0, host: this.options.host ?? '127.0.0.1' }, () => {
         this.server.removeListener('error', reject);
         resolve();
       });
     });
+    return this.listening;
+  }
+
+  /** What the proxy refused since the last `startJournal` (or since it was created). */
+  get journal(): ProxyJournal {
+    return this.currentJournal;
+  }
+
+  /** Starts a new journal, for the next job behind this proxy. */
+  startJournal(): ProxyJournal {
+    this.currentJournal = new ProxyJournal();
+    return this.currentJournal;
   }
 
   get port(): number {
@@ -74,10 +87,11 @@ export class CheckingProxy {
     return `http://${host.includes(':') ? `[${host}]` : host}:${this.port}`;
   }
 
-  /** Stops listening and cuts every open tunnel and request, both sides. */
-  close(): Promise<void> {
+  /** Stops listening (once `listen` has finished, if it is under way) and cuts every open tunnel and request, both sides. */
+  async close(): Promise<void> {
+    await this.listening?.catch(() => undefined);
     for (const socket of this.sockets) socket.destroy();
-    return new Promise((resolve) => {
+    await new Promise<void>((resolve) => {
       if (!this.server.listening) return resolve();
       this.server.close(() => resolve());
     });

@@ -6,8 +6,8 @@ export type ProxyVerdict = 'BLOCKED' | `ERR_${string}`;
 export const REFUSAL_HEADER = 'x-quarry-proxy-refusal';
 
 /**
- * What the checking proxy (and the in-page request guard) refused during one job: the count for
- * logs, and the latest verdict per host:port so a failed main navigation can say why.
+ * What the checking proxy refused during one job: the count for logs, and the latest verdict per
+ * host:port so a failed main navigation can say why.
  */
 export class ProxyJournal {
   /** Marks the proxy's own refusal responses so no origin can pass one off as ours. */

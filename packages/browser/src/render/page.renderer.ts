@@ -5,7 +5,8 @@ import { BrowserError } from '../errors/browser.error';
 import { delay } from '../pool/abortable';
 import { BrowserPool } from '../pool/browser.pool';
 import type { PageJob } from '../pool/page-job';
-import { MainDocumentTracker } from './main-document.tracker';
+import { assertNotRefused, navigationFailure } from './navigation.failure';
+import { PageNetwork } from './page.network';
 
 export interface RenderOptions {
   /** The whole render: queue, launch, load, waits and reading the page. @default the pool's defaultTimeoutMs (30000) */
@@ -36,13 +37,6 @@ export interface RenderedPage extends LoadedPage {
 }
 
 export type LoadedPageWork<T> = (page: Page, loaded: LoadedPage, job: PageJob) => Promise<T>;
-
-/** What Chromium reports when the proxy refused a tunnel; the proxy's journal knows the real cause. */
-const PROXY_MASKED = new Set([
-  'ERR_TUNNEL_CONNECTION_FAILED',
-  'ERR_PROXY_CONNECTION_FAILED',
-  'ERR_EMPTY_RESPONSE',
-]);
 
 /**
  * Loads public pages in the browser pool: navigates, waits for the network to settle (as long as
@@ -76,8 +70,13 @@ export class PageRenderer {
     const reserve = Math.min(5_000, Math.max(500, Math.round(timeoutMs * 0.1)));
     return this.pool.withPage(
       async (page, job) => {
-        const loaded = await this.load(page, job, url, options, timeoutMs, reserve);
-        return work(page, loaded, job);
+        const network = new PageNetwork(page);
+        try {
+          const loaded = await this.load(page, network, job, url, options, reserve);
+          return await work(page, loaded, job);
+        } finally {
+          network.stop();
+        }
       },
       { timeoutMs, viewport: options.viewport },
     );
@@ -85,13 +84,12 @@ export class PageRenderer {
 
   private async load(
     page: Page,
+    network: PageNetwork,
     job: PageJob,
     url: string,
     options: RenderOptions,
-    timeoutMs: number,
     reserve: number,
   ): Promise<LoadedPage> {
-    const main = new MainDocumentTracker(page);
     const extraWaitMs = Math.max(0, options.extraWaitMs ?? 0);
     const budget = (keep = 0) => Math.max(1, job.remainingMs() - reserve - keep);
 
@@ -99,7 +97,7 @@ export class PageRenderer {
     try {
       response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: budget() });
     } catch (error) {
-      throw navigationFailure(error, url, main, job, timeoutMs);
+      throw navigationFailure(error, url, network, job);
     }
     assertNotRefused(response, job, url);
 
@@ -128,9 +126,9 @@ export class PageRenderer {
     if (extraWaitMs > 0) await delay(Math.min(extraWaitMs, budget()), job.signal);
 
     // The page may have navigated itself after load, into a refused or failing address.
-    const failure = main.failure;
-    if (failure) throw navigationFailure(new Error(failure.errorText), url, main, job, timeoutMs);
-    const document = main.response ?? response;
+    const failure = network.failedNavigation;
+    if (failure) throw navigationFailure(new Error(failure.errorText), url, network, job);
+    const document = network.document ?? response;
     assertNotRefused(document, job, url);
     return {
       url,
@@ -139,44 +137,4 @@ export class PageRenderer {
       blockedRequests: job.blockedRequests,
     };
   }
-}
-
-function assertNotRefused(response: HTTPResponse | null | undefined, job: PageJob, url: string): void {
-  const verdict = response ? job.refusalIn(response) : undefined;
-  if (!response || !verdict) return;
-  throw refusal(url, response.url(), verdict);
-}
-
-function navigationFailure(
-  error: unknown,
-  url: string,
-  main: MainDocumentTracker,
-  job: PageJob,
-  timeoutMs: number,
-): unknown {
-  if (error instanceof TimeoutError) {
-    return new BrowserError('TIMEOUT', `${url} did not load within ${timeoutMs} ms.`, { url, cause: error });
-  }
-  const netError = /net::(ERR_[A-Z0-9_]+)/.exec(error instanceof Error ? error.message : '')?.[1];
-  if (!netError) return error;
-  const failedUrl = main.failure?.url ?? url;
-  if (netError === 'ERR_BLOCKED_BY_CLIENT') return refusal(url, failedUrl, 'BLOCKED', error);
-  const verdict = PROXY_MASKED.has(netError) ? job.refusalFor(failedUrl) : undefined;
-  return refusal(url, failedUrl, verdict ?? netError, error);
-}
-
-/** `failedUrl` is where loading `url` stopped: itself, or a redirect or script navigation from it. */
-function refusal(url: string, failedUrl: string, verdict: string, cause?: unknown): BrowserError {
-  const where = failedUrl === url ? url : `the redirect to ${failedUrl}`;
-  if (verdict === 'BLOCKED') {
-    return new BrowserError('BLOCKED', `Blocked: ${where} is not a public address.`, {
-      url: failedUrl,
-      cause,
-    });
-  }
-  return new BrowserError('NAVIGATION_FAILED', `Loading ${where} failed: ${verdict}.`, {
-    url: failedUrl,
-    netError: verdict,
-    cause,
-  });
 }

@@ -1,7 +1,12 @@
-import { BrowserError, type PageJob } from '@quarry/browser';
+import {
+  assertNotRefused,
+  BrowserError,
+  navigationFailure,
+  PageNetwork,
+  type PageJob,
+} from '@quarry/browser';
 import { InvalidRequestError } from '@quarry/core';
 import { TimeoutError, type HTTPResponse, type Page } from 'puppeteer-core';
-import { NetworkActivity } from './network-activity';
 import { CHECK_SELECTOR, PAGE_OUTLINE, SETTLED_OUTLINE, type PageOutline } from './page.scripts';
 import { ScreenshotError } from './screenshot.error';
 
@@ -30,19 +35,6 @@ export interface PageCapture {
   blockedRequests: number;
 }
 
-/** What a capture needs of its browser job (a warm page's job carries the request's deadline instead). */
-export type CaptureJob = Pick<
-  PageJob,
-  'signal' | 'deadline' | 'remainingMs' | 'blockedRequests' | 'refusalFor' | 'refusalIn'
->;
-
-/** What Chromium reports when the job's proxy refused a tunnel; the job knows the real cause. */
-const PROXY_MASKED = new Set([
-  'ERR_TUNNEL_CONNECTION_FAILED',
-  'ERR_PROXY_CONNECTION_FAILED',
-  'ERR_EMPTY_RESPONSE',
-]);
-
 /** Script navigations can replace the document under an evaluation; it is run again on the new one. */
 const CONTEXT_GONE =
   /Execution context was destroyed|Cannot find context|context with specified id|Inspected target navigated/i;
@@ -52,8 +44,21 @@ const CONTEXT_GONE =
  * errors at once, let the page settle (load event, fonts, a quiet network; bounded), wait for the
  * selector and the extra delay, refuse a page that painted nothing, then encode the JPEG.
  */
-export async function capturePage(page: Page, job: CaptureJob, plan: CapturePlan): Promise<PageCapture> {
-  const network = new NetworkActivity(page);
+export async function capturePage(page: Page, job: PageJob, plan: CapturePlan): Promise<PageCapture> {
+  const network = new PageNetwork(page);
+  try {
+    return await loadAndCapture(page, network, job, plan);
+  } finally {
+    network.stop();
+  }
+}
+
+async function loadAndCapture(
+  page: Page,
+  network: PageNetwork,
+  job: PageJob,
+  plan: CapturePlan,
+): Promise<PageCapture> {
   const budget = () => Math.max(1, job.remainingMs() - plan.reserveMs);
   if (plan.waitForSelector) await assertSelector(page, plan.waitForSelector);
 
@@ -61,7 +66,7 @@ export async function capturePage(page: Page, job: CaptureJob, plan: CapturePlan
   try {
     response = await page.goto(plan.url, { waitUntil: 'domcontentloaded', timeout: budget() });
   } catch (error) {
-    throw navigationError(error, plan.url, network, job);
+    throw navigationFailure(error, plan.url, network, job);
   }
   assertDocument(network.document ?? response, plan.url, job);
 
@@ -85,7 +90,7 @@ export async function capturePage(page: Page, job: CaptureJob, plan: CapturePlan
   // The page may have navigated itself into an address that failed; Chromium then shows its error page.
   if (page.url().startsWith('chrome-error:')) {
     const failed = network.failedNavigation;
-    throw navigationError(new Error(failed?.errorText ?? 'net::ERR_FAILED'), plan.url, network, job);
+    throw navigationFailure(new Error(failed?.errorText ?? 'net::ERR_FAILED'), plan.url, network, job);
   }
   assertDocument(network.document ?? response, plan.url, job);
   // Still undefined when the document kept being replaced: captured as it is rather than judged blank.
@@ -123,10 +128,9 @@ export async function capturePage(page: Page, job: CaptureJob, plan: CapturePlan
 }
 
 /** An origin answer that must not be captured: >= 400, or one the job's checking proxy made up. */
-function assertDocument(response: HTTPResponse | null | undefined, url: string, job: CaptureJob): void {
+function assertDocument(response: HTTPResponse | null | undefined, url: string, job: PageJob): void {
   if (!response) return;
-  const verdict = job.refusalIn(response);
-  if (verdict) throw refusal(url, response.url(), verdict);
+  assertNotRefused(response, job, url);
   if (response.status() >= 400) {
     throw new ScreenshotError(
       'UPSTREAM_ERROR',
@@ -135,34 +139,6 @@ function assertDocument(response: HTTPResponse | null | undefined, url: string, 
       response.status(),
     );
   }
-}
-
-function navigationError(error: unknown, url: string, network: NetworkActivity, job: CaptureJob): unknown {
-  if (error instanceof TimeoutError) {
-    return new BrowserError('TIMEOUT', `${url} did not load in time.`, { url, cause: error });
-  }
-  const netError = /net::(ERR_[A-Z0-9_]+)/.exec(error instanceof Error ? error.message : '')?.[1];
-  if (!netError) return error;
-  const failedUrl = network.failedNavigation?.url ?? url;
-  if (netError === 'ERR_BLOCKED_BY_CLIENT') return refusal(url, failedUrl, 'BLOCKED', error);
-  const verdict = PROXY_MASKED.has(netError) ? job.refusalFor(failedUrl) : undefined;
-  return refusal(url, failedUrl, verdict ?? netError, error);
-}
-
-/** `failedUrl` is where loading `url` stopped: itself, or a redirect or script navigation from it. */
-function refusal(url: string, failedUrl: string, verdict: string, cause?: unknown): BrowserError {
-  const where = failedUrl === url ? url : `the redirect to ${failedUrl}`;
-  if (verdict === 'BLOCKED') {
-    return new BrowserError('BLOCKED', `Blocked: ${where} is not a public address.`, {
-      url: failedUrl,
-      cause,
-    });
-  }
-  return new BrowserError('NAVIGATION_FAILED', `Loading ${where} failed: ${verdict}.`, {
-    url: failedUrl,
-    netError: verdict,
-    cause,
-  });
 }
 
 /** Evaluates `script`, again on the new document after a script navigation; undefined at `until`. */

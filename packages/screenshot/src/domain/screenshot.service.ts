@@ -1,47 +1,31 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BrowserError, BrowserPool } from '@quarry/browser';
 import { InvalidRequestError, QuarryError } from '@quarry/core';
 import { asInvalidRequest, NetError, PublicUrlPolicy } from '@quarry/net';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { SCREENSHOT_SETTINGS, type ScreenshotSettings } from '../screenshot-options.interface';
 import { browserFailure } from './browser-failure';
-import { capturePage, type CaptureJob, type CapturePlan } from './page-capture';
+import { capturePage, type CapturePlan } from './page-capture';
 import type { Screenshot, ScreenshotRequest } from './screenshot-request';
 import { ScreenshotError } from './screenshot.error';
-import { WarmPages } from './warm-pages';
 
 /** Below this many milliseconds left, a crashed capture is not tried again. */
 const MIN_RETRY_MS = 1_000;
-/** The longest capture a warm page is kept ready for (the HTTP API's largest timeoutMs). */
-const WARM_PAGE_MAX_RUN_MS = 120_000;
 
 /**
- * Captures public pages as JPEG in the browser pool: one fresh incognito page per capture, every
- * request of the page through the pool's network policy, one deadline for queue, load and encoding,
- * one more try when the browser itself crashed under the first, and warm pages opened ahead of demand.
+ * Captures public pages as JPEG in the browser pool: a fresh page per capture in an incognito
+ * context cleared of earlier jobs, every request of the page through the pool's network policy, one
+ * deadline for queue, load and encoding, and one more try when the browser itself crashed under the first.
  */
 @Injectable()
-export class ScreenshotService implements OnModuleDestroy {
+export class ScreenshotService {
   private readonly logger = new Logger(ScreenshotService.name);
-  private readonly warm: WarmPages;
 
   constructor(
     @Inject(SCREENSHOT_SETTINGS) private readonly settings: ScreenshotSettings,
     @Inject(PublicUrlPolicy) private readonly policy: PublicUrlPolicy,
     @Inject(BrowserPool) private readonly pool: BrowserPool,
-  ) {
-    this.warm = new WarmPages(pool, {
-      size: settings.warmPages,
-      idleMs: settings.warmPageIdleMs,
-      maxRunMs: WARM_PAGE_MAX_RUN_MS,
-      viewport: this.viewport(),
-    });
-  }
-
-  /** Before the browser pool shuts down (`onApplicationShutdown`): no warm page may still be opening then. */
-  onModuleDestroy(): Promise<void> {
-    return this.warm.close();
-  }
+  ) {}
 
   /**
    * Throws `InvalidRequestError` (400) for a bad request or a URL that is not public http(s),
@@ -66,13 +50,13 @@ export class ScreenshotService implements OnModuleDestroy {
 
     for (let attempt = 1; ; attempt += 1) {
       let browser: Browser | undefined;
-      const work = (page: Page, job: CaptureJob) => {
-        browser = page.browser();
-        return capturePage(page, job, plan);
-      };
       try {
-        const capture = await (this.warm.run(work, deadline) ?? this.runOnNewPage(work, deadline)).finally(
-          () => this.warm.replenish(),
+        const capture = await this.pool.withPage(
+          (page, job) => {
+            browser = page.browser();
+            return capturePage(page, job, plan);
+          },
+          { timeoutMs: Math.max(1, deadline - Date.now()), viewport: this.viewport() },
         );
         return { ...capture, url: request.url, attempts: attempt };
       } catch (error) {
@@ -89,22 +73,6 @@ export class ScreenshotService implements OnModuleDestroy {
         throw this.failure(error, request.url);
       }
     }
-  }
-
-  /** The capture on a page of its own, delivered as soon as it is done: the pool closes the context after that. */
-  private runOnNewPage<T>(work: (page: Page, job: CaptureJob) => Promise<T>, deadline: number): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.pool
-        .withPage(
-          async (page, job) => {
-            const result = await work(page, job);
-            resolve(result);
-            return result;
-          },
-          { timeoutMs: Math.max(1, deadline - Date.now()), viewport: this.viewport() },
-        )
-        .catch(reject);
-    });
   }
 
   private viewport() {

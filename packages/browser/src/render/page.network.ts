@@ -1,6 +1,6 @@
 import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core';
 
-/** A main-document navigation that failed below HTTP (DNS, refused, reset, TLS, aborted). */
+/** A main-document navigation that failed below HTTP (DNS, refused, reset, TLS). */
 export interface FailedNavigation {
   url: string;
   /** Chromium's reason, e.g. `net::ERR_CONNECTION_REFUSED`. */
@@ -17,31 +17,50 @@ const POLL_MS = 25;
  * frame's latest document response and failed navigation, whoever started them (a redirect, a
  * script or a meta refresh).
  */
-export class NetworkActivity {
+export class PageNetwork {
   private readonly inFlight = new Set<HTTPRequest>();
   private lastChangeAt = Date.now();
   private lastDocument?: HTTPResponse;
   private lastFailure?: FailedNavigation;
 
+  private readonly stopListening: () => void;
+
   constructor(private readonly page: Page) {
-    page.on('request', (request: HTTPRequest) => {
+    const onRequest = (request: HTTPRequest) => {
       if (!/^https?:/.test(request.url())) return;
       this.inFlight.add(request);
       this.lastChangeAt = Date.now();
-    });
-    page.on('requestfinished', (request: HTTPRequest) => this.finished(request));
-    page.on('requestfailed', (request: HTTPRequest) => {
+    };
+    const onFinished = (request: HTTPRequest) => this.finished(request);
+    const onFailed = (request: HTTPRequest) => {
       this.finished(request);
-      if (this.isMainNavigation(request)) {
-        this.lastFailure = {
-          url: request.url(),
-          errorText: request.failure()?.errorText ?? 'net::ERR_FAILED',
-        };
+      const errorText = request.failure()?.errorText ?? 'net::ERR_FAILED';
+      // A navigation superseded by another (or turned into a download) leaves the document as it was.
+      if (this.isMainNavigation(request) && errorText !== 'net::ERR_ABORTED') {
+        this.lastFailure = { url: request.url(), errorText };
       }
-    });
-    page.on('response', (response: HTTPResponse) => {
-      if (this.isMainNavigation(response.request()) && !isRedirect(response)) this.lastDocument = response;
-    });
+    };
+    const onResponse = (response: HTTPResponse) => {
+      if (!this.isMainNavigation(response.request()) || isRedirect(response)) return;
+      this.lastDocument = response;
+      this.lastFailure = undefined;
+    };
+    page
+      .on('request', onRequest)
+      .on('requestfinished', onFinished)
+      .on('requestfailed', onFailed)
+      .on('response', onResponse);
+    this.stopListening = () =>
+      page
+        .off('request', onRequest)
+        .off('requestfinished', onFinished)
+        .off('requestfailed', onFailed)
+        .off('response', onResponse);
+  }
+
+  /** Removes its listeners from the page; call it when the job is done with the page. */
+  stop(): void {
+    this.stopListening();
   }
 
   /** The main frame's latest document response (not a redirect hop). */
@@ -49,7 +68,7 @@ export class NetworkActivity {
     return this.lastDocument;
   }
 
-  /** The main frame's latest navigation that failed without an HTTP answer. */
+  /** The main frame's latest navigation that failed without an HTTP answer, unless a document arrived after it. */
   get failedNavigation(): FailedNavigation | undefined {
     return this.lastFailure;
   }
