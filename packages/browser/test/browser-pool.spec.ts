@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import { PublicUrlPolicy } from '@quarry/net';
 import { html, startFixtureServer, type FixtureServer } from '@quarry/testing';
+import type { BrowserContext } from 'puppeteer-core';
 import { BrowserPool, type BrowserError } from '../src';
 import { processTree } from './support/chromium.processes';
 
@@ -40,6 +41,10 @@ afterAll(async () => {
   Logger.overrideLogger(['log', 'error', 'warn', 'debug', 'verbose', 'fatal']);
 });
 
+/** Until no job holds a slot (cleaning up included) and every open context is an idle, reusable one. */
+const idle = (pool: BrowserPool) =>
+  eventually(() => pool.stats().activeJobs === 0 && pool.stats().openContexts === pool.stats().idleContexts);
+
 const titleOfHome = (pool: BrowserPool, timeoutMs = 10_000) =>
   pool.withPage(
     async (page) => {
@@ -62,7 +67,7 @@ describe('BrowserPool', () => {
     await expect(pool.health()).resolves.toMatchObject({ status: 'idle' });
   });
 
-  it('gives each job a fresh incognito page with the default viewport', async () => {
+  it('gives each job a page of an incognito context with the default viewport, kept for the next job', async () => {
     const seen = await pool.withPage(
       async (page, job) => ({
         viewport: page.viewport(),
@@ -75,7 +80,8 @@ describe('BrowserPool', () => {
     expect(seen.viewport).toMatchObject({ width: 1280, height: 800, deviceScaleFactor: 1 });
     expect(seen).toMatchObject({ contexts: 1, incognito: true });
     expect(seen.remaining).toBeGreaterThan(0);
-    expect(pool.stats()).toMatchObject({ launched: true, openContexts: 0, activeJobs: 0 });
+    await idle(pool);
+    expect(pool.stats()).toMatchObject({ launched: true, openContexts: 1, idleContexts: 1 });
     await expect(pool.health()).resolves.toMatchObject({
       status: 'up',
       version: expect.stringMatching(/Chrom/),
@@ -83,6 +89,7 @@ describe('BrowserPool', () => {
   });
 
   it('runs at most maxPages jobs at once and refuses beyond the queue with BUSY', async () => {
+    await idle(pool);
     let running = 0;
     let peak = 0;
     const job = () =>
@@ -105,7 +112,8 @@ describe('BrowserPool', () => {
     expect(refused).toMatchObject({ name: 'BrowserError', code: 'BUSY' });
     await expect(Promise.all(accepted)).resolves.toEqual(Array(5).fill('Home'));
     expect(peak).toBe(3);
-    expect(pool.stats()).toMatchObject({ activeJobs: 0, queuedJobs: 0, openContexts: 0 });
+    await idle(pool);
+    expect(pool.stats()).toMatchObject({ queuedJobs: 0, openContexts: 3, idleContexts: 3 });
   });
 
   it('cuts a page that loops forever at the deadline with TIMEOUT, then serves the next job', async () => {
@@ -121,10 +129,11 @@ describe('BrowserPool', () => {
     ).rejects.toMatchObject({ code: 'TIMEOUT' });
     expect(Date.now() - started).toBeLessThan(3_500);
     await expect(titleOfHome(pool)).resolves.toBe('Home');
-    await eventually(() => pool.stats().openContexts === 0 && pool.stats().activeJobs === 0);
+    await idle(pool);
   });
 
   it('counts the wait in the queue against the deadline', async () => {
+    await idle(pool);
     const blockers = Array.from({ length: 3 }, () => pool.withPage(() => sleep(800), { timeoutMs: 10_000 }));
     await expect(pool.withPage(async () => 'never', { timeoutMs: 300 })).rejects.toMatchObject({
       code: 'TIMEOUT',
@@ -132,10 +141,17 @@ describe('BrowserPool', () => {
     await Promise.all(blockers);
   });
 
-  it('passes errors thrown by the job through unchanged and still closes its context', async () => {
+  it('passes errors thrown by the job through unchanged and closes its context rather than reuse it', async () => {
     const own = new Error('my own failure');
-    await expect(pool.withPage(async () => Promise.reject(own))).rejects.toBe(own);
-    await eventually(() => pool.stats().openContexts === 0 && pool.stats().activeJobs === 0);
+    let context: BrowserContext | undefined;
+    await expect(
+      pool.withPage(async (_page, job) => {
+        context = job.context;
+        throw own;
+      }),
+    ).rejects.toBe(own);
+    await idle(pool);
+    expect(context?.closed).toBe(true);
   });
 
   it('fails the job in flight with CRASHED when Chromium dies, and relaunches for the next', async () => {
@@ -163,7 +179,7 @@ describe('BrowserPool', () => {
     await eventually(() => processTree(pid as number).length === 0);
   });
 
-  it('leaves no contexts and no extra processes behind after many jobs', async () => {
+  it('leaves no contexts beyond maxPages and no extra processes behind after many jobs', async () => {
     const runBatch = (count: number) =>
       Promise.all(
         Array.from({ length: count }, async () => {
@@ -183,7 +199,9 @@ describe('BrowserPool', () => {
     const before = processTree(pid).length;
     await expect(runBatch(30)).resolves.toEqual(Array(30).fill('Home'));
     await sleep(500);
-    expect(pool.stats()).toMatchObject({ pid, openContexts: 0, activeJobs: 0, queuedJobs: 0 });
+    await idle(pool);
+    expect(pool.stats()).toMatchObject({ pid, queuedJobs: 0 });
+    expect(pool.stats().openContexts).toBeLessThanOrEqual(3);
     expect(processTree(pid).length).toBeLessThanOrEqual(before + 1);
   }, 60_000);
 
@@ -210,7 +228,7 @@ describe('BrowserPool', () => {
     await pool.onApplicationShutdown();
     await expect(Promise.all(jobs)).resolves.toEqual(Array(4).fill('UNAVAILABLE'));
     expect(processTree(pid)).toEqual([]);
-    expect(pool.stats()).toMatchObject({ launched: false, pid: null, openContexts: 0 });
+    expect(pool.stats()).toMatchObject({ launched: false, pid: null, openContexts: 0, idleContexts: 0 });
     expect(existsSync(profile)).toBe(false);
     await expect(titleOfHome(pool)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     await expect(pool.health()).resolves.toMatchObject({ status: 'down' });
@@ -264,6 +282,7 @@ describe('BrowserPool without Chromium', () => {
 
   it('refuses invalid options when created', () => {
     expect(() => new BrowserPool(policy, { maxPages: 0 })).toThrow(/maxPages/);
+    expect(() => new BrowserPool(policy, { jobsPerContext: 0 })).toThrow(/jobsPerContext/);
     expect(() => new BrowserPool(policy, { extraArgs: ['--proxy-server=direct://'] })).toThrow(
       /--proxy-server/,
     );

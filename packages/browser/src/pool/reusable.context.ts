@@ -110,7 +110,7 @@ export class ReusableContext {
     for (const origin of this.origins) {
       await this.client.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
     }
-    await this.client.send('Storage.clearCookies', {});
+    await this.client.send('Network.clearBrowserCookies');
     await this.client.send('Network.clearBrowserCache');
     this.origins.clear();
     return true;
