@@ -8,9 +8,10 @@
 // The tool serves a fixture page on 127.0.0.1, starts `node apps/api/dist/main.js` on a free port
 // with a temporary SQLite database (QUARRY_ALLOW_HOSTS = the fixture, a high work rate limit),
 // creates an account with the operator CLI and measures, at concurrency 1 and 4:
-//   quarry    HTTP POST /v1/api/screenshot (auth, credits, a fresh incognito context per capture)
+//   quarry    HTTP POST /v1/api/screenshot (auth, credits, the checking proxy, a reused incognito
+//             context and page cleared between captures)
 //   bare      puppeteer-core in this process: newPage, viewport 1280x800, goto(load), JPEG q80, close
-//   bare-ctx  the same in a fresh incognito context per capture (the isolation Quarry gives each one)
+//   bare-ctx  the same in a fresh incognito context per capture (what jobsPerContext: 1 costs)
 // They alternate in rounds so that load from other work on the machine hits them alike. Every
 // image is checked (JPEG, 1280 x 800). The soak then runs --soak captures (default 300) at
 // concurrency 4 and samples the service's Chromium processes, open file descriptors and memory.
@@ -127,7 +128,7 @@ try {
     },
   };
 
-  // The isolation Quarry gives each capture, alone: a fresh incognito context per capture.
+  // A fresh incognito context per capture, alone (the pool's jobsPerContext: 1).
   const bareContext = {
     name: 'bare-ctx',
     cpuMs: bare.cpuMs,

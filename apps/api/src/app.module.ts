@@ -52,6 +52,7 @@ export class AppModule {
           isGlobal: true,
           chromiumPath: config.chromiumPath,
           wsEndpoint: config.browserWsEndpoint,
+          jobsPerContext: config.browserJobsPerContext,
         }),
         ScrapeModule.forRoot({
           redisUrl: config.redisUrl,

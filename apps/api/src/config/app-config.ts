@@ -16,6 +16,7 @@ export interface AppConfig {
   adminToken?: string;
   chromiumPath?: string;
   browserWsEndpoint?: string;
+  browserJobsPerContext: number;
   smtpUrl?: string;
   logLevel: LogLevel;
   bodyLimitBytes: number;
@@ -51,6 +52,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     adminToken,
     chromiumPath: read.optionalString('QUARRY_CHROMIUM_PATH'),
     browserWsEndpoint: read.url('QUARRY_BROWSER_WS_ENDPOINT', ['ws:', 'wss:']),
+    browserJobsPerContext: read.int('QUARRY_BROWSER_JOBS_PER_CONTEXT', 50, { min: 1 }),
     smtpUrl: read.url('QUARRY_SMTP_URL', ['smtp:', 'smtps:']),
     logLevel: read.oneOf('QUARRY_LOG_LEVEL', LOG_LEVELS, 'info'),
     bodyLimitBytes: read.int('QUARRY_BODY_LIMIT_BYTES', 1024 * 1024, { min: 1024 }),
