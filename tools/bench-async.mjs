@@ -5,15 +5,10 @@
 // (default redis://127.0.0.1:6379) for the Bull run, or `--only embedded`.
 //
 //   node tools/bench-async.mjs [--jobs 200] [--only embedded|bull]
-import { spawn, execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
+import { startBuiltService } from './lib/built-service.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const jobs = Number(option('--jobs', '200'));
@@ -33,7 +28,6 @@ async function listen(handler) {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function run(engine) {
-  const dir = mkdtempSync(join(tmpdir(), 'quarry-bench-async-'));
   const submittedAt = new Map();
   const latencies = [];
   let allDone;
@@ -54,46 +48,20 @@ async function run(engine) {
     }
     res.writeHead(200, { 'content-type': 'text/html' }).end(page(req.url));
   });
-  const { port: apiPort, server: probe } = await listen(() => {});
-  probe.close();
-  const env = {
-    ...process.env,
-    PORT: String(apiPort),
-    QUARRY_DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`,
-    QUARRY_ALLOW_HOSTS: `127.0.0.1:${site.port}`,
-    QUARRY_RATE_LIMIT_WORK_PER_MINUTE: '1000000',
-    QUARRY_LOG_LEVEL: 'warn',
-    ...(engine === 'bull'
-      ? { QUARRY_REDIS_URL: redisUrl, QUARRY_REDIS_PREFIX: `quarry-bench-${randomBytes(4).toString('hex')}` }
-      : {}),
-  };
-  const created = JSON.parse(
-    execFileSync(
-      process.execPath,
-      [
-        join(root, 'apps/api/dist/cli/main.js'),
-        'accounts',
-        'create',
-        '--email',
-        'bench@example.com',
-        '--credits',
-        String(jobs * 2),
-        '--json',
-      ],
-      { env },
-    ).toString(),
-  );
-  const service = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const service = await startBuiltService({
+    credits: jobs * 2,
+    env: {
+      QUARRY_ALLOW_HOSTS: `127.0.0.1:${site.port}`,
+      ...(engine === 'bull'
+        ? {
+            QUARRY_REDIS_URL: redisUrl,
+            QUARRY_REDIS_PREFIX: `quarry-bench-${randomBytes(4).toString('hex')}`,
+          }
+        : {}),
+    },
   });
-  const base = `http://127.0.0.1:${apiPort}`;
-  for (let i = 0; ; i++) {
-    if ((await fetch(`${base}/health`).catch(() => undefined))?.ok) break;
-    if (i > 300) throw new Error('service did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const headers = { authorization: `Bearer ${created.apiKey}`, 'content-type': 'application/json' };
+  const { base } = service;
+  const headers = { authorization: `Bearer ${service.apiKey}`, 'content-type': 'application/json' };
   const start = performance.now();
   await Promise.all(
     Array.from({ length: jobs }, async (_, i) => {
@@ -116,10 +84,8 @@ async function run(engine) {
   await done;
   clearTimeout(timeout);
   const finished = performance.now();
-  service.kill('SIGTERM');
-  await new Promise((r) => service.once('exit', r));
+  await service.stop();
   site.server.close();
-  rmSync(dir, { recursive: true, force: true });
   const sorted = latencies.map((l) => l.ms).sort((a, b) => a - b);
   return {
     engine: engine === 'bull' ? 'Bull + Redis' : 'embedded (database queue)',

@@ -4,15 +4,13 @@
 // scores the Markdown with the benchmark's score.mjs. Prints F1, precision, recall, failures, pages/s.
 //
 //   node tools/bench-scrape-http.mjs [--concurrency 4] [--limit N]
-import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { repoRoot as root, startBuiltService } from './lib/built-service.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const concurrency = Number(option('--concurrency', '4'));
@@ -33,45 +31,8 @@ const site = createServer((req, res) => {
 });
 await new Promise((r) => site.listen(0, '127.0.0.1', r));
 const sitePort = site.address().port;
-const probe = createServer();
-await new Promise((r) => probe.listen(0, '127.0.0.1', r));
-const apiPort = probe.address().port;
-probe.close();
-
-const dir = mkdtempSync(join(tmpdir(), 'quarry-bench-scrape-'));
-const env = {
-  ...process.env,
-  PORT: String(apiPort),
-  QUARRY_DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`,
-  QUARRY_ALLOW_HOSTS: `127.0.0.1:${sitePort}`,
-  QUARRY_RATE_LIMIT_WORK_PER_MINUTE: '1000000',
-  QUARRY_LOG_LEVEL: 'warn',
-};
-const { apiKey } = JSON.parse(
-  execFileSync(
-    process.execPath,
-    [
-      join(root, 'apps/api/dist/cli/main.js'),
-      'accounts',
-      'create',
-      '--email',
-      'bench@example.com',
-      '--credits',
-      '100000',
-      '--json',
-    ],
-    { env },
-  ).toString(),
-);
-const service = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
-  env,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${apiPort}`;
-for (let i = 0; !(await fetch(`${base}/health`).catch(() => undefined))?.ok; i++) {
-  if (i > 300) throw new Error('service did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+const service = await startBuiltService({ env: { QUARRY_ALLOW_HOSTS: `127.0.0.1:${sitePort}` } });
+const { base, apiKey } = service;
 
 const predictions = {};
 const failures = [];
@@ -92,10 +53,8 @@ await Promise.all(
   }),
 );
 const seconds = (performance.now() - start) / 1000;
-service.kill('SIGTERM');
-await new Promise((r) => service.once('exit', r));
+await service.stop();
 site.close();
-rmSync(dir, { recursive: true, force: true });
 
 const s = score(predictions);
 const scored = ids.length === s.pages ? s : { ...s, note: `scored ${ids.length} of ${s.pages} pages` };

@@ -18,22 +18,17 @@
 // cpu-ms/capture is CPU time per capture on the whole machine's cores: for quarry the service process
 // (HTTP, auth, credits, the checking proxy, CDP) and its Chromium; for bare only its Chromium.
 // QUARRY_CHROMIUM_PATH picks the browser for both sides (default: chromium on PATH).
-import { execFile, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { repoRoot, startBuiltService } from './lib/built-service.mjs';
 
 const cleanups = [];
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = parseArgs(process.argv.slice(2));
-const mainJs = join(repoRoot, 'apps/api/dist/main.js');
-const cliJs = join(repoRoot, 'apps/api/dist/cli/main.js');
-if (!existsSync(mainJs) || !existsSync(cliJs)) fail(`${mainJs} is missing: run \`npx nx build api\` first`);
 const { launch } = createRequire(join(repoRoot, 'packages/browser/package.json'))('puppeteer-core');
 const chromiumPath =
   process.env.QUARRY_CHROMIUM_PATH ||
@@ -52,8 +47,6 @@ main{display:flex;gap:24px;padding:24px}section{flex:1}aside{width:300px;height:
 ${'<p>A simple local page: a red header band, a blue side box and a few paragraphs of text to lay out and paint.</p>'.repeat(8)}
 </section><aside></aside></main></body></html>`;
 
-const work = mkdtempSync(join(tmpdir(), 'quarry-bench-screenshot-'));
-cleanups.push(() => rmSync(work, { recursive: true, force: true }));
 process.on('SIGINT', () => shutdown(130));
 
 try {
@@ -61,23 +54,12 @@ try {
   cleanups.unshift(() => site.close());
   const pageUrl = `${site.origin}/page`;
 
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    QUARRY_DATABASE_URL: `sqlite:${join(work, 'quarry.sqlite')}`,
-    QUARRY_ALLOW_HOSTS: site.hostPort,
-    QUARRY_RATE_LIMIT_WORK_PER_MINUTE: '1000000',
-    QUARRY_RATE_LIMIT_READS_PER_MINUTE: '1000000',
-    QUARRY_LOG_LEVEL: process.env.QUARRY_LOG_LEVEL ?? 'warn',
-    QUARRY_CHROMIUM_PATH: chromiumPath,
-  };
-  delete env.QUARRY_REDIS_URL;
-  delete env.QUARRY_ADMIN_TOKEN;
-  const service = await startService(env, port);
+  const service = await startBuiltService({
+    env: { QUARRY_ALLOW_HOSTS: site.hostPort, QUARRY_CHROMIUM_PATH: chromiumPath },
+    logs: args.keepLogs,
+  });
   cleanups.unshift(() => service.stop());
-  const apiKey = await createAccount(env);
-  const base = `http://127.0.0.1:${port}`;
+  const { base, apiKey } = service;
 
   const quarry = {
     name: 'quarry',
@@ -320,57 +302,6 @@ async function serveFixture() {
   };
 }
 
-async function startService(env, port) {
-  const child = spawn(process.execPath, [mainJs], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  const keep = (chunk) => {
-    log = (log + chunk.toString()).slice(-20_000);
-    if (args.keepLogs) process.stderr.write(chunk);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((done) => child.once('exit', done));
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) fail(`the service exited (${child.exitCode}):\n${log}`);
-    if (Date.now() > until) fail(`the service did not answer /health within 60 s:\n${log}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    pid: child.pid,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-async function createAccount(env) {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [cliJs, 'accounts', 'create', '--email', 'b@example.com', '--credits', '100000', '--json'],
-    {
-      cwd: repoRoot,
-      env,
-    },
-  );
-  const line = stdout
-    .trim()
-    .split('\n')
-    .findLast((l) => l.startsWith('{'));
-  const apiKey = line && JSON.parse(line).apiKey;
-  if (!apiKey) fail(`the CLI printed no API key:\n${stdout}`);
-  return apiKey;
-}
-
 /**
  * CPU milliseconds of `pid` and every live descendant, each with its reaped children (so renderers
  * that exited count through the process that waited for them).
@@ -458,17 +389,6 @@ function rssMb(pids) {
     }
   }
   return kb / 1024;
-}
-
-function freePort() {
-  return new Promise((done, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
 }
 
 function which(command) {

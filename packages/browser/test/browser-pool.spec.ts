@@ -1,10 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import { PublicUrlPolicy } from '@quarry/net';
-import { html, startFixtureServer, type FixtureServer } from '@quarry/testing';
+import { html, startFixtureServer, type FixtureServer, processTree } from '@quarry/testing';
 import type { BrowserContext } from 'puppeteer-core';
 import { BrowserPool, type BrowserError } from '../src';
-import { processTree } from './support/chromium.processes';
 
 let site: FixtureServer;
 let policy: PublicUrlPolicy;

@@ -2,9 +2,8 @@ import 'reflect-metadata';
 import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { NetModule } from '@quarry/net';
-import { html, startFixtureServer, type FixtureServer } from '@quarry/testing';
+import { html, startFixtureServer, type FixtureServer, processTree } from '@quarry/testing';
 import { BrowserModule, BrowserPool, PageRenderer, type BrowserModuleOptions } from '../src';
-import { processTree } from './support/chromium.processes';
 
 let site: FixtureServer;
 

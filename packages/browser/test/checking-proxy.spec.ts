@@ -206,4 +206,33 @@ describe('CheckingProxy', () => {
     await proxy.close();
     expect([response.status, ftp.status]).toEqual([400, 400]);
   });
+
+  it('stops listening when closed while it is still starting', async () => {
+    const proxy = new CheckingProxy(new PublicUrlPolicy({}));
+    let port = 0;
+    const listening = proxy.listen().then(() => (port = proxy.port));
+    await proxy.close();
+    await listening;
+    expect(port).toBeGreaterThan(0);
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.on('error', () => resolve(true));
+    });
+    expect(refused).toBe(true);
+  });
+
+  it('starts a new journal for each job behind it', async () => {
+    const proxy = await startProxy();
+    const first = proxy.journal;
+    await viaProxy(proxy, 'http://nowhere.test/');
+    const second = proxy.startJournal();
+    await proxy.close();
+    expect(first.verdictFor('http://nowhere.test/')).toBe('ERR_NAME_NOT_RESOLVED');
+    expect(second).toBe(proxy.journal);
+    expect(second.verdictFor('http://nowhere.test/')).toBeUndefined();
+    expect(second.token).not.toBe(first.token);
+  });
 });

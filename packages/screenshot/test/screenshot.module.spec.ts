@@ -2,7 +2,7 @@ import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { BrowserModule, BrowserPool } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
-import { startFixtureServer, type FixtureServer } from '@quarry/testing';
+import { startFixtureServer, type FixtureServer, processTree } from '@quarry/testing';
 import {
   SCREENSHOT_DEFAULTS,
   SCREENSHOT_SETTINGS,
@@ -11,7 +11,6 @@ import {
   type ScreenshotModuleOptions,
   type ScreenshotSettings,
 } from '../src';
-import { processTree } from './support/chromium.processes';
 import { decodeJpeg } from './support/jpeg';
 
 let site: FixtureServer;

@@ -1,9 +1,8 @@
 import type { TestingModule } from '@nestjs/testing';
 import { BrowserPool } from '@quarry/browser';
 import { InvalidRequestError, QuarryError } from '@quarry/core';
-import { startFixtureServer, type FixtureServer } from '@quarry/testing';
+import { startFixtureServer, type FixtureServer, processTree } from '@quarry/testing';
 import { ScreenshotError, ScreenshotService, type ScreenshotRequest } from '../src';
-import { processTree } from './support/chromium.processes';
 import { BLUE, decodeJpeg, expectColour, GREEN, RED, WHITE } from './support/jpeg';
 import { createScreenshotTestModule, mappedLookup } from './support/screenshot-test-module';
 

@@ -6,3 +6,4 @@ export * from './job-queue-database-engine';
 export * from './fixture-server';
 export * from './mapped-lookup';
 export * from './minimal-pdf';
+export * from './process-tree';

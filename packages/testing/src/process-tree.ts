@@ -4,10 +4,12 @@ interface ProcessEntry {
   pid: number;
   ppid: number;
   pgid: number;
-  name: string;
 }
 
-/** Every live process in `pid`'s process group or descended from it (Linux /proc). */
+/**
+ * Every live process in `pid`'s process group or descended from it (Linux /proc): a launched
+ * Chromium and its renderers, for tests that check nothing is left behind.
+ */
 export function processTree(pid: number): number[] {
   const entries = listProcesses();
   const found = new Set<number>(entries.filter((e) => e.pgid === pid || e.pid === pid).map((e) => e.pid));
@@ -29,15 +31,8 @@ function listProcesses(): ProcessEntry[] {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const [state, ppid, pgid] = stat.slice(close + 2).split(' ');
-      if (state !== 'Z')
-        entries.push({
-          pid: Number(name),
-          ppid: Number(ppid),
-          pgid: Number(pgid),
-          name: stat.slice(stat.indexOf('(') + 1, close),
-        });
+      const [state, ppid, pgid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (state !== 'Z') entries.push({ pid: Number(name), ppid: Number(ppid), pgid: Number(pgid) });
     } catch {
       // Gone while listing.
     }

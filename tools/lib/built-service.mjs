@@ -1,0 +1,103 @@
+// The built service (`npm run build` first) as the benchmarks run it: `apps/api/dist/main.js` on a
+// free port with a temporary SQLite database, high rate limits, warn-level logs and no Redis unless
+// `env` says otherwise, and one account with `credits` created through the operator CLI.
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const mainJs = join(repoRoot, 'apps/api/dist/main.js');
+const cliJs = join(repoRoot, 'apps/api/dist/cli/main.js');
+
+/**
+ * Starts the service and waits for /health. Returns `{ base, pid, apiKey, stop }`; `stop()` sends
+ * SIGTERM (SIGKILL after 15 s), waits for the exit and removes the database. `logs: true` passes
+ * the service's output through; otherwise the last 20 kB are shown if it fails to start.
+ */
+export async function startBuiltService({ env: extra = {}, credits = 100_000, logs = false } = {}) {
+  if (!existsSync(mainJs) || !existsSync(cliJs))
+    throw new Error(`${mainJs} is missing: run \`npm run build\` first`);
+  const dir = mkdtempSync(join(tmpdir(), 'quarry-bench-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    QUARRY_DATABASE_URL: `sqlite:${join(dir, 'quarry.sqlite')}`,
+    QUARRY_RATE_LIMIT_WORK_PER_MINUTE: '1000000',
+    QUARRY_RATE_LIMIT_READS_PER_MINUTE: '1000000',
+    QUARRY_LOG_LEVEL: process.env.QUARRY_LOG_LEVEL ?? 'warn',
+  };
+  delete env.QUARRY_REDIS_URL;
+  delete env.QUARRY_ADMIN_TOKEN;
+  Object.assign(env, extra);
+  const apiKey = await createAccount(env, credits);
+  const child = spawn(process.execPath, [mainJs], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let tail = '';
+  const keep = (chunk) => {
+    tail = (tail + chunk.toString()).slice(-20_000);
+    if (logs) process.stderr.write(chunk);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((done) => child.once('exit', done));
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  for (const until = Date.now() + 60_000; ;) {
+    const failure =
+      child.exitCode !== null
+        ? `the service exited (${child.exitCode})`
+        : Date.now() > until && 'the service did not answer /health within 60 s';
+    if (failure) {
+      await stop();
+      throw new Error(`${failure}:\n${tail}`);
+    }
+    if (
+      await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, pid: child.pid, apiKey, stop };
+}
+
+async function createAccount(env, credits) {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [cliJs, 'accounts', 'create', '--email', 'bench@example.com', '--credits', String(credits), '--json'],
+    { cwd: repoRoot, env },
+  );
+  const line = stdout
+    .trim()
+    .split('\n')
+    .findLast((l) => l.startsWith('{'));
+  const apiKey = line && JSON.parse(line).apiKey;
+  if (!apiKey) throw new Error(`the CLI printed no API key:\n${stdout}`);
+  return apiKey;
+}
+
+/** A TCP port free on 127.0.0.1 just now. */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
