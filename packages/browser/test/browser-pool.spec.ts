@@ -140,17 +140,35 @@ describe('BrowserPool', () => {
     await Promise.all(blockers);
   });
 
-  it('passes errors thrown by the job through unchanged and closes its context rather than reuse it', async () => {
+  it('passes errors thrown by the job through unchanged and keeps its context for the next job', async () => {
+    await idle(pool);
     const own = new Error('my own failure');
-    let context: BrowserContext | undefined;
+    let failed: BrowserContext | undefined;
     await expect(
       pool.withPage(async (_page, job) => {
-        context = job.context;
+        failed = job.context;
         throw own;
       }),
     ).rejects.toBe(own);
     await idle(pool);
-    expect(context?.closed).toBe(true);
+    const next = await pool.withPage(async (_page, job) => job.context);
+    expect(next).toBe(failed);
+    expect(failed?.closed).toBe(false);
+  });
+
+  it('closes the context of a job cut at its deadline instead of reusing it', async () => {
+    let cut: BrowserContext | undefined;
+    await expect(
+      pool.withPage(
+        async (_page, job) => {
+          cut = job.context;
+          await sleep(5_000);
+        },
+        { timeoutMs: 300 },
+      ),
+    ).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await idle(pool);
+    expect(cut?.closed).toBe(true);
   });
 
   it('fails the job in flight with CRASHED when Chromium dies, and relaunches for the next', async () => {

@@ -195,7 +195,6 @@ export class BrowserPool implements OnApplicationShutdown {
     session.crashSignal.addEventListener('abort', onCrash, { once: true });
     const opening = this.contextFor(session);
     let journal: ProxyJournal | undefined;
-    let done = false;
     try {
       const reusable = await abortable(opening, signal);
       // A looping page never answers CDP: close its context the moment the job is cut.
@@ -205,15 +204,13 @@ export class BrowserPool implements OnApplicationShutdown {
       page.setDefaultTimeout(Math.max(1, deadline - Date.now()));
       if (options.viewport) await abortable(page.setViewport(options.viewport), signal);
       const job = createPageJob(reusable.context, signal, deadline, journal);
-      const result = await abortable(work(page, job), signal);
-      done = !signal.aborted;
-      outcome.resolve(result);
+      outcome.resolve(await abortable(work(page, job), signal));
     } catch (error) {
       outcome.reject(this.failure(error, signal, session));
     } finally {
       session.crashSignal.removeEventListener('abort', onCrash);
       if (journal) this.countBlocked(journal);
-      await this.afterJob(opening, done);
+      await this.afterJob(opening, session, !signal.aborted);
       this.release(session);
     }
   }
@@ -240,20 +237,38 @@ export class BrowserPool implements OnApplicationShutdown {
     return ReusableContext.open(session, this.policy, this.options);
   }
 
-  /** After a job: its context is reset and kept for the next job when the job ended well, else closed. */
-  private async afterJob(opening: Promise<ReusableContext>, done: boolean): Promise<void> {
+  /**
+   * After a job: its context is reset and kept for the next job unless the job was cut or crashed
+   * (a result or an error of its own both count as ending normally), else closed.
+   */
+  private async afterJob(
+    opening: Promise<ReusableContext>,
+    session: BrowserSession,
+    normalEnd: boolean,
+  ): Promise<void> {
+    const stuck = new Error('stuck');
     let reusable: ReusableContext;
     try {
-      reusable = await within(opening, CONTEXT_CLOSE_TIMEOUT_MS, () => new Error('stuck'));
-    } catch {
-      return; // Never opened: ReusableContext.open cleaned up after itself (a stuck one dies with its browser).
+      reusable = await within(opening, CONTEXT_CLOSE_TIMEOUT_MS, () => stuck);
+    } catch (error) {
+      // A context that failed to open cleaned up after itself; one still opening is closed when it opens.
+      if (error !== stuck) return;
+      void opening.then(
+        (late) => this.discard(late),
+        () => undefined,
+      );
+      if (session.live) {
+        this.logger.warn('A browser context did not open in time; replacing the browser.');
+        session.kill();
+      }
+      return;
     }
     const keep =
-      done &&
+      normalEnd &&
       !this.closing &&
       reusable.session.state === 'ready' &&
       reusable.jobs < this.options.jobsPerContext &&
-      (await within(reusable.reset(), CONTEXT_CLOSE_TIMEOUT_MS, () => new Error('stuck')).catch(() => false));
+      (await within(reusable.reset(), CONTEXT_CLOSE_TIMEOUT_MS, () => stuck).catch(() => false));
     if (keep) this.park(reusable);
     else await this.discard(reusable);
   }

@@ -5,7 +5,11 @@ import type { ProxyJournal } from '../proxy/proxy.journal';
 import type { ResolvedBrowserOptions } from './browser-options.resolver';
 import type { BrowserSession } from './browser.session';
 
-/** The page events a job may listen to; the page is reused only when it removed its listeners again. */
+/**
+ * The page events a job may listen to; the page is reused only when the job removed its listeners
+ * again. Not checked: `response`, `requestfinished` and `requestfailed`, which puppeteer listens to
+ * itself for as long as it counts a request in flight (sometimes longer than the request lives).
+ */
 const PAGE_EVENTS = [
   'close',
   'console',
@@ -20,10 +24,7 @@ const PAGE_EVENTS = [
   'pageerror',
   'popup',
   'request',
-  'requestfailed',
-  'requestfinished',
   'requestservedfromcache',
-  'response',
   'workercreated',
   'workerdestroyed',
 ] as const;
@@ -34,8 +35,8 @@ const PAGE_EVENTS = [
  * cost of a simple job, so both are kept; what a job leaves behind is not. `reset` drops the job's
  * listeners, unloads its document, empties the page's history and `window.name`, and deletes every
  * cookie, the HTTP cache and the storage (local and session storage, IndexedDB, Cache Storage,
- * service workers, ...) of every origin the job's frames were at. A job that failed or was cut,
- * opened other pages (popups) or left listeners on the page is not reset: its context is closed.
+ * service workers, ...) of every origin the job's frames were at. After a job that was cut or
+ * crashed, opened other pages (popups) or left listeners on the page, the context is closed instead.
  */
 export class ReusableContext {
   jobs = 0;
@@ -95,7 +96,7 @@ export class ReusableContext {
   }
 
   /**
-   * After a job that ended well: true when the page is clean for the next job, false when the
+   * After a job that ended normally: true when the page is clean for the next job, false when the
    * context must be closed instead.
    */
   async reset(): Promise<boolean> {
