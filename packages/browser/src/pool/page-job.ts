@@ -19,6 +19,8 @@ export interface PageJob {
    * `ERR_TUNNEL_CONNECTION_FAILED`; this says what really happened.
    */
   refusalFor(url: string): ProxyVerdict | undefined;
+  /** The host:port and verdict of the proxy's latest refusal in this job, if any. */
+  latestRefusal(): { target: string; verdict: ProxyVerdict } | undefined;
   /** The verdict when `response` was made up by the job's proxy (a refused plain-http request). */
   refusalIn(response: HTTPResponse): ProxyVerdict | undefined;
 }
@@ -47,6 +49,7 @@ export function createPageJob(
       return journal.blocked;
     },
     refusalFor: (url) => journal.verdictFor(url),
+    latestRefusal: () => journal.latest,
     refusalIn: (response) => journal.verdictInHeaders(response.headers()),
   };
 }

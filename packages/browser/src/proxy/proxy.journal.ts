@@ -14,6 +14,7 @@ export class ProxyJournal {
   readonly token = randomBytes(12).toString('hex');
   private blockedCount = 0;
   private readonly verdicts = new Map<string, ProxyVerdict>();
+  private last?: { target: string; verdict: ProxyVerdict };
 
   get blocked(): number {
     return this.blockedCount;
@@ -22,6 +23,12 @@ export class ProxyJournal {
   record(target: string, verdict: ProxyVerdict): void {
     if (verdict === 'BLOCKED') this.blockedCount += 1;
     this.verdicts.set(target, verdict);
+    this.last = { target, verdict };
+  }
+
+  /** The host:port and verdict of the latest refusal, if any. */
+  get latest(): { target: string; verdict: ProxyVerdict } | undefined {
+    return this.last;
   }
 
   /** The latest verdict on the host:port of `url`, if anything was refused there. */

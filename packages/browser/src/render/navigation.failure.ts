@@ -10,19 +10,35 @@ const PROXY_MASKED = new Set([
   'ERR_EMPTY_RESPONSE',
 ]);
 
+/** How long a failed navigation may wait for Chromium to say which request of it failed. */
+const FAILED_REQUEST_WAIT_MS = 250;
+
 /**
  * The BrowserError for a navigation to `url` that threw `error`: TIMEOUT, BLOCKED (the policy
  * refused it or a redirect) or NAVIGATION_FAILED with the real net error; other errors unchanged.
  */
-export function navigationFailure(error: unknown, url: string, network: PageNetwork, job: PageJob): unknown {
+export async function navigationFailure(
+  error: unknown,
+  url: string,
+  network: PageNetwork,
+  job: PageJob,
+): Promise<unknown> {
   if (error instanceof TimeoutError) {
     return new BrowserError('TIMEOUT', `${url} did not load in time.`, { url, cause: error });
   }
   const netError = /net::(ERR_[A-Z0-9_]+)/.exec(error instanceof Error ? error.message : '')?.[1];
   if (!netError) return error;
+  // The navigation can fail before the event naming its failed request (a redirect's) arrives.
+  await network.failureReported(FAILED_REQUEST_WAIT_MS);
   const failedUrl = network.failedNavigation?.url ?? url;
-  const verdict = PROXY_MASKED.has(netError) ? job.refusalFor(failedUrl) : undefined;
-  return refusal(url, failedUrl, verdict ?? netError, error);
+  if (!PROXY_MASKED.has(netError)) return refusal(url, failedUrl, netError, error);
+  const verdict = job.refusalFor(failedUrl);
+  if (verdict) return refusal(url, failedUrl, verdict, error);
+  // Chromium did not say which request of a redirect chain failed: the latest refusal is the cause.
+  const latest = job.latestRefusal();
+  return latest
+    ? refusal(url, latest.target, latest.verdict, error)
+    : refusal(url, failedUrl, netError, error);
 }
 
 /** Throws when `response` is one the job's checking proxy made up (a refused plain-http request). */
@@ -32,7 +48,10 @@ export function assertNotRefused(response: HTTPResponse | null | undefined, job:
   throw refusal(url, response.url(), verdict);
 }
 
-/** `failedUrl` is where loading `url` stopped: itself, or a redirect or script navigation from it. */
+/**
+ * `failedUrl` is where loading `url` stopped: itself, or a redirect or script navigation from it
+ * (only its host:port when that is all that is known).
+ */
 function refusal(url: string, failedUrl: string, verdict: string, cause?: unknown): BrowserError {
   const where = failedUrl === url ? url : `the redirect to ${failedUrl}`;
   if (verdict === 'BLOCKED') {

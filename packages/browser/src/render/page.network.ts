@@ -73,6 +73,11 @@ export class PageNetwork {
     return this.lastFailure;
   }
 
+  /** Resolves once a main-document navigation failure is known, or after `ms`. */
+  async failureReported(ms: number): Promise<void> {
+    for (const until = Date.now() + ms; !this.lastFailure && Date.now() < until;) await sleep(10);
+  }
+
   get pending(): number {
     return this.inFlight.size;
   }

@@ -97,7 +97,7 @@ export class PageRenderer {
     try {
       response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: budget() });
     } catch (error) {
-      throw navigationFailure(error, url, network, job);
+      throw await navigationFailure(error, url, network, job);
     }
     assertNotRefused(response, job, url);
 
@@ -127,7 +127,7 @@ export class PageRenderer {
 
     // The page may have navigated itself after load, into a refused or failing address.
     const failure = network.failedNavigation;
-    if (failure) throw navigationFailure(new Error(failure.errorText), url, network, job);
+    if (failure) throw await navigationFailure(new Error(failure.errorText), url, network, job);
     const document = network.document ?? response;
     assertNotRefused(document, job, url);
     return {

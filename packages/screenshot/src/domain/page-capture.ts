@@ -66,7 +66,7 @@ async function loadAndCapture(
   try {
     response = await page.goto(plan.url, { waitUntil: 'domcontentloaded', timeout: budget() });
   } catch (error) {
-    throw navigationFailure(error, plan.url, network, job);
+    throw await navigationFailure(error, plan.url, network, job);
   }
   assertDocument(network.document ?? response, plan.url, job);
 
@@ -90,7 +90,7 @@ async function loadAndCapture(
   // The page may have navigated itself into an address that failed; Chromium then shows its error page.
   if (page.url().startsWith('chrome-error:')) {
     const failed = network.failedNavigation;
-    throw navigationFailure(new Error(failed?.errorText ?? 'net::ERR_FAILED'), plan.url, network, job);
+    throw await navigationFailure(new Error(failed?.errorText ?? 'net::ERR_FAILED'), plan.url, network, job);
   }
   assertDocument(network.document ?? response, plan.url, job);
   // Still undefined when the document kept being replaced: captured as it is rather than judged blank.
