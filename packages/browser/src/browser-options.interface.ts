@@ -11,8 +11,8 @@ export interface BrowserPoolOptions {
   /** Jobs served by one browser before it is replaced (after its in-flight jobs end). @default 200 */
   jobsPerBrowser?: number;
   /**
-   * Jobs served by one incognito context before it is closed; between them its pages are closed and
-   * its cookies, HTTP cache and the storage of every origin the last job visited are cleared.
+   * Jobs served by one incognito context (and its page) before it is closed; between them the page
+   * is emptied and the cookies, HTTP cache and storage of every origin the last job visited are cleared.
    * 1 gives every job a context of its own (slower: a context costs more than a simple page). @default 50
    */
   jobsPerContext?: number;

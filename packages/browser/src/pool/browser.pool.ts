@@ -80,7 +80,7 @@ export class BrowserPool implements OnApplicationShutdown {
   }
 
   /**
-   * Runs `work` on a fresh page of an incognito context that holds nothing from earlier jobs (see
+   * Runs `work` on the page of an incognito context that holds nothing from earlier jobs (see
    * `jobsPerContext`) and resolves as soon as `work` is done; the page is cleaned up after that,
    * holding its slot. Rejects BUSY when the queue is full, TIMEOUT at the deadline (the context is
    * closed even if the page never yields), CRASHED when the browser dies mid-job, UNAVAILABLE

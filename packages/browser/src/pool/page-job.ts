@@ -3,7 +3,7 @@ import type { ProxyJournal, ProxyVerdict } from '../proxy/proxy.journal';
 
 /** What a `withPage` callback gets besides the page: its context, deadline and abort signal. */
 export interface PageJob {
-  /** The incognito context the page lives in; closed when the job ends. */
+  /** The incognito context the page lives in; cleared for a later job or closed when the job ends. */
   readonly context: BrowserContext;
   /** Aborts at the deadline, on a crash and on shutdown; its reason is the job's BrowserError. */
   readonly signal: AbortSignal;

@@ -13,8 +13,8 @@ import { ScreenshotError } from './screenshot.error';
 const MIN_RETRY_MS = 1_000;
 
 /**
- * Captures public pages as JPEG in the browser pool: a fresh page per capture in an incognito
- * context cleared of earlier jobs, every request of the page through the pool's network policy, one
+ * Captures public pages as JPEG in the browser pool: on the page of an incognito context cleared
+ * of earlier jobs, every request of the page through the pool's network policy, one
  * deadline for queue, load and encoding, and one more try when the browser itself crashed under the first.
  */
 @Injectable()
