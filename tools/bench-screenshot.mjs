@@ -309,7 +309,7 @@ async function serveFixture() {
 function treeCpuMs(pid) {
   const tick = 1000 / 100; // USER_HZ
   let total = 0;
-  for (const member of [pid, ...descendants(pid)]) {
+  for (const member of [pid, ...descendants(pid).map((entry) => entry.pid)]) {
     try {
       const stat = readFileSync(`/proc/${member}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -321,13 +321,21 @@ function treeCpuMs(pid) {
   return total;
 }
 
+/** Processes descended from `pid` (Linux /proc), zombies included, as { pid, state, comm }. */
 function descendants(pid) {
   const entries = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      entries.push({ pid: Number(name), ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) });
+      const close = stat.lastIndexOf(')');
+      const [state, ppid] = stat.slice(close + 2).split(' ');
+      entries.push({
+        pid: Number(name),
+        ppid: Number(ppid),
+        state,
+        comm: stat.slice(stat.indexOf('(') + 1, close),
+      });
     } catch {
       // gone while listing
     }
@@ -342,40 +350,14 @@ function descendants(pid) {
       }
     }
   }
-  found.delete(pid);
-  return [...found];
+  return entries.filter((entry) => entry.pid !== pid && found.has(entry.pid));
 }
 
-/** Live processes descended from `pid` whose name starts with "chrom" (Linux /proc). */
+/** Live processes descended from `pid` whose name starts with "chrom". */
 function chromiumTree(pid) {
-  const entries = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const [state, ppid] = stat.slice(close + 2).split(' ');
-      if (state !== 'Z')
-        entries.push({
-          pid: Number(name),
-          ppid: Number(ppid),
-          comm: stat.slice(stat.indexOf('(') + 1, close),
-        });
-    } catch {
-      // gone while listing
-    }
-  }
-  const mine = new Set([pid]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const entry of entries) {
-      if (!mine.has(entry.pid) && mine.has(entry.ppid)) {
-        mine.add(entry.pid);
-        grew = true;
-      }
-    }
-  }
-  return entries.filter((e) => e.pid !== pid && mine.has(e.pid) && /^chrom/.test(e.comm)).map((e) => e.pid);
+  return descendants(pid)
+    .filter((entry) => entry.state !== 'Z' && /^chrom/.test(entry.comm))
+    .map((entry) => entry.pid);
 }
 
 function rssMb(pids) {

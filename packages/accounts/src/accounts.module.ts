@@ -21,6 +21,16 @@ const MINUTE_MS = 60_000;
  * Accounts, API keys, the credit ledger, the key guard and per-key rate limits. Needs a TypeORM
  * `DataSource` with `accountsEntities` and `accountsMigrations`, and `QuarryCoreModule` (see README).
  */
+/** Provided and exported alike. */
+const SERVICES = [
+  AccountsService,
+  ApiKeysService,
+  CreditLedger,
+  WebhookSecretsService,
+  ApiKeyGuard,
+  ApiKeyThrottlerGuard,
+];
+
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({
@@ -44,23 +54,7 @@ const MINUTE_MS = 60_000;
       }),
     }),
   ],
-  providers: [
-    AccountsService,
-    ApiKeysService,
-    CreditLedger,
-    WebhookSecretsService,
-    ApiKeyGuard,
-    ApiKeyThrottlerGuard,
-  ],
-  exports: [
-    ACCOUNTS_OPTIONS,
-    AccountsService,
-    ApiKeysService,
-    CreditLedger,
-    WebhookSecretsService,
-    ApiKeyGuard,
-    ApiKeyThrottlerGuard,
-    ThrottlerModule,
-  ],
+  providers: SERVICES,
+  exports: [ACCOUNTS_OPTIONS, ...SERVICES, ThrottlerModule],
 })
 export class AccountsModule extends ConfigurableModuleClass {}

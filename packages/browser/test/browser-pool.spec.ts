@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import { PublicUrlPolicy } from '@quarry/net';
-import { html, startFixtureServer, type FixtureServer, processTree } from '@quarry/testing';
+import { eventually, html, processTree, startFixtureServer, type FixtureServer } from '@quarry/testing';
 import type { BrowserContext } from 'puppeteer-core';
 import { BrowserPool, type BrowserError } from '../src';
 
@@ -17,14 +17,6 @@ function userDataDirOf(pid: number): string {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await sleep(50);
-  }
-}
 
 beforeAll(async () => {
   Logger.overrideLogger(['error']);

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { PublicUrlPolicy } from '@quarry/net';
-import { html, startFixtureServer, type FixtureServer } from '@quarry/testing';
+import { eventually, html, startFixtureServer, type FixtureServer } from '@quarry/testing';
 import type { BrowserContext } from 'puppeteer-core';
 import { BrowserPool } from '../src';
 
@@ -93,13 +93,8 @@ const visitState = (pool: BrowserPool): Promise<Visit> =>
     { timeoutMs: 15_000 },
   );
 
-async function settled(pool: BrowserPool): Promise<void> {
-  const until = Date.now() + 10_000;
-  while (pool.stats().activeJobs > 0) {
-    if (Date.now() > until) throw new Error('the pool did not settle');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** Until no job holds a slot, cleanup included. */
+const settled = (pool: BrowserPool) => eventually(() => pool.stats().activeJobs === 0, 10_000);
 
 describe('BrowserPool context reuse', () => {
   let pool: BrowserPool;

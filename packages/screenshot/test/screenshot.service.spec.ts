@@ -1,7 +1,7 @@
 import type { TestingModule } from '@nestjs/testing';
 import { BrowserPool } from '@quarry/browser';
 import { InvalidRequestError, QuarryError } from '@quarry/core';
-import { startFixtureServer, type FixtureServer, processTree } from '@quarry/testing';
+import { eventually, processTree, startFixtureServer, type FixtureServer } from '@quarry/testing';
 import { ScreenshotError, ScreenshotService, type ScreenshotRequest } from '../src';
 import { BLUE, decodeJpeg, expectColour, GREEN, RED, WHITE } from './support/jpeg';
 import { createScreenshotTestModule, mappedLookup } from './support/screenshot-test-module';
@@ -14,14 +14,6 @@ const BANDS =
   `<div style="height:100px;background:#f00"></div><p style="margin:20px;font:20px sans-serif">Quarry fixture</p>` +
   `<div style="position:fixed;right:0;bottom:0;width:200px;height:100px;background:#00f"></div>`;
 const GREEN_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#00a000"/></svg>`;
-
-async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await sleep(50);
-  }
-}
 
 async function failureOf(promise: Promise<unknown>): Promise<QuarryError> {
   const error = await promise.then(
@@ -270,6 +262,7 @@ describe('ScreenshotService with Chromium', () => {
     // The contexts of cut captures are closed, not kept: only idle, reusable ones are left open.
     await eventually(
       () => pool.stats().activeJobs === 0 && pool.stats().openContexts === pool.stats().idleContexts,
+      10_000,
     );
     await expect(capture('/bands')).resolves.toMatchObject({ status: 200 });
   }, 60_000);
@@ -293,7 +286,7 @@ describe('ScreenshotService with Chromium', () => {
     const processesAfterWarmUp = processTree(pid).length;
     await run(30);
     await sleep(1_000);
-    await eventually(() => pool.stats().activeJobs === 0);
+    await eventually(() => pool.stats().activeJobs === 0, 10_000);
     expect(pool.stats()).toMatchObject({ pid, browsers: 1, queuedJobs: 0 });
     // At most one context per page slot, all idle and kept for reuse.
     expect(pool.stats().openContexts).toBeLessThanOrEqual(pool.stats().maxPages);
@@ -333,7 +326,7 @@ describe('ScreenshotService under load and crashes', () => {
       const pool = moduleRef.get(BrowserPool);
       await screenshots.capture({ url: `${site.origin}/slow` });
       // The image is delivered before the pool has closed its context; the slot is free after that.
-      await eventually(() => pool.stats().activeJobs === 0);
+      await eventually(() => pool.stats().activeJobs === 0, 10_000);
       mostInFlight = 0;
       let mostActive = 0;
       const sampler = setInterval(() => (mostActive = Math.max(mostActive, pool.stats().activeJobs)), 10);
@@ -351,7 +344,7 @@ describe('ScreenshotService under load and crashes', () => {
       expect(rejected[0].headers).toEqual({ 'Retry-After': '2' });
       expect(mostActive).toBe(2);
       expect(mostInFlight).toBe(2);
-      await eventually(() => pool.stats().activeJobs === 0);
+      await eventually(() => pool.stats().activeJobs === 0, 10_000);
       expect(pool.stats().openContexts).toBe(pool.stats().idleContexts);
     } finally {
       await moduleRef.close();
@@ -399,7 +392,7 @@ describe('ScreenshotService under load and crashes', () => {
           attempts: 1,
         });
         expect(pool.stats()).toMatchObject({ browsers: 1, launches: 2 });
-        await eventually(() => pool.stats().openContexts <= 1);
+        await eventually(() => pool.stats().openContexts <= 1, 10_000);
       } finally {
         onSlowRequest = () => undefined;
         await moduleRef.close();

@@ -7,3 +7,4 @@ export * from './fixture-server';
 export * from './mapped-lookup';
 export * from './minimal-pdf';
 export * from './process-tree';
+export * from './eventually';
