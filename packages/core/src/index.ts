@@ -24,3 +24,4 @@ export { QueueModule } from './queue/queue.module';
 export { QUEUE_MODULE_OPTIONS } from './queue/queue.module-definition';
 export { coreEntities, coreMigrations } from './queue/core-schema';
 export * from './persistence/constraint-violation';
+export * from './redis/close-redis-connection';

@@ -116,10 +116,9 @@ describe.each(monitorEngines())('MonitorScheduler on %s', (_name, engine) => {
           1000,
         );
       }
-      const claims = [first, second.context].map((ctx) => {
-        const spy = jest.spyOn(ctx.moduleRef.get(MonitorStore), 'claimDue');
-        return spy;
-      });
+      const claims = [first, second.context].map((ctx) =>
+        jest.spyOn(ctx.moduleRef.get(MonitorStore), 'claimDue'),
+      );
 
       for (let interval = 1; interval <= 2; interval++) {
         await makeDue(first.database.dataSource);
@@ -140,9 +139,9 @@ describe.each(monitorEngines())('MonitorScheduler on %s', (_name, engine) => {
           ),
         ),
       );
+      // Which instance wins each claim is a race; that both were claiming and no monitor was claimed twice is the promise.
       expect(claimedBy[0] + claimedBy[1]).toBe(400);
-      expect(claimedBy[0]).toBeGreaterThan(0);
-      expect(claimedBy[1]).toBeGreaterThan(0);
+      expect(claims.map((spy) => spy.mock.calls.length > 0)).toEqual([true, true]);
     } finally {
       await second.close();
       await first.close();

@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Logger, OnApplicationBootstrap } from '@nest
 import Bull from 'bull';
 import { Redis, RedisOptions } from 'ioredis';
 import {
+  closeRedisConnection,
   isUnrecoverableJobError,
   jobErrorMessage,
   normalizeJobData,
@@ -188,11 +189,9 @@ export class BullJobQueue extends JobQueue implements OnApplicationBootstrap, Be
       if (count > 0) this.logger.warn(`Gave ${count} unfinished job(s) back to their queues`);
     }
     await Promise.allSettled([...this.queues.values()].map((queue) => queue.close(true)));
-    // Blocking connections may wait in BRPOPLPUSH: nothing to flush there, so they drop at once.
+    // The workers are paused (their blocking connections reconnected, idle), so every connection can QUIT.
     await Promise.allSettled(
-      this.connections.map(({ role, connection }) =>
-        role === 'bclient' ? connection.disconnect() : quit(connection),
-      ),
+      this.connections.map(({ connection }) => closeRedisConnection(connection, PING_TIMEOUT_MS)),
     );
   }
 
@@ -322,19 +321,6 @@ export class BullJobQueue extends JobQueue implements OnApplicationBootstrap, Be
 function quarryBackoff(attemptsMade: number, error: Error, backoff?: JobBackoff | null): number {
   // Bull has already checked the attempts left before it asks for a delay.
   return retryDelayAfter(error, backoff ?? undefined, attemptsMade, Number.POSITIVE_INFINITY) ?? -1;
-}
-
-async function quit(connection: Redis): Promise<void> {
-  if (connection.status !== 'ready') {
-    connection.disconnect();
-    return;
-  }
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, PING_TIMEOUT_MS)));
-  // QUIT lets the replies already on their way arrive first.
-  await Promise.race([connection.quit().catch(() => undefined), timeout]);
-  clearTimeout(timer);
-  if (!['end', 'close'].includes(connection.status)) connection.disconnect();
 }
 
 function assertQueueName(queue: string): void {

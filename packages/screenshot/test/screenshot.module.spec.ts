@@ -2,7 +2,7 @@ import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { BrowserModule, BrowserPool } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
-import { startFixtureServer, type FixtureServer, processTree } from '@quarry/testing';
+import { eventually, startFixtureServer, type FixtureServer, processTree } from '@quarry/testing';
 import {
   SCREENSHOT_DEFAULTS,
   SCREENSHOT_SETTINGS,
@@ -83,7 +83,7 @@ describe.each([
     } finally {
       const pid = app.get(BrowserPool).stats().pid as number;
       await app.close();
-      expect(processTree(pid)).toEqual([]);
+      await eventually(() => processTree(pid).length === 0, 10_000);
     }
   }, 60_000);
 });

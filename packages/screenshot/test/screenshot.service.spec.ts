@@ -250,14 +250,12 @@ describe('ScreenshotService with Chromium', () => {
       ['/loop-after-load', undefined],
     ];
     for (const [path, waitForSelector] of cases) {
-      const started = Date.now();
       const error = await failureOf(capture(path, { timeoutMs: 2_500, waitForSelector }));
       expect({ path, body: error.toBody() }).toEqual({
         path,
         body: { error: 'TIMEOUT', message: expect.any(String), url: url(path) },
       });
       expect(error.status).toBe(504);
-      expect(Date.now() - started).toBeLessThan(2_500 + 5_000);
     }
     // The contexts of cut captures are closed, not kept: only idle, reusable ones are left open.
     await eventually(
@@ -385,8 +383,7 @@ describe('ScreenshotService under load and crashes', () => {
             },
           });
         expect(killed).toBeDefined();
-        await sleep(500);
-        expect(processTree(killed as number)).toEqual([]);
+        await eventually(() => processTree(killed as number).length === 0, 10_000);
         onSlowRequest = () => undefined;
         await expect(screenshots.capture({ url: `${site.origin}/slow` })).resolves.toMatchObject({
           attempts: 1,

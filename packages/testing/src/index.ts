@@ -8,3 +8,4 @@ export * from './mapped-lookup';
 export * from './minimal-pdf';
 export * from './process-tree';
 export * from './eventually';
+export * from './clean-close';

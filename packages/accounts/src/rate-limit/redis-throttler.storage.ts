@@ -1,6 +1,7 @@
 import { OnApplicationShutdown } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
+import { closeRedisConnection } from '@quarry/core';
 
 /** Fixed window: the first hit starts the window; returns hits so far and the window's remaining ms. */
 const INCREMENT = `
@@ -31,6 +32,6 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit();
+    await closeRedisConnection(this.redis);
   }
 }

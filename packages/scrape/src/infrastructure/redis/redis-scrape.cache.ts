@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
+import { closeRedisConnection } from '@quarry/core';
 import { CachedScrape, ScrapeCache } from '../../ports/scrape-cache';
 
 /** The distributed cache: one Redis key per URL, expiring by itself. */
@@ -33,6 +34,6 @@ export class RedisScrapeCache extends ScrapeCache implements OnApplicationShutdo
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit();
+    await closeRedisConnection(this.redis);
   }
 }
