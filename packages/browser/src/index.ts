@@ -23,3 +23,4 @@ export { PageNetwork, type FailedNavigation } from './render/page.network';
 export { assertNotRefused, navigationFailure } from './render/navigation.failure';
 export { BrowserModule } from './browser.module';
 export { BROWSER_MODULE_OPTIONS } from './browser.module-definition';
+export { BROWSER_CONTAINMENT_ARGS } from './pool/launch.args';

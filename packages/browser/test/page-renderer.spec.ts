@@ -5,14 +5,18 @@ import {
   mappedLookup,
   redirect,
   startFixtureServer,
+  startUdpCanary,
+  udpProbeScript,
   type FixtureServer,
+  type UdpCanary,
 } from '@quarry/testing';
 import { launch, type Browser } from 'puppeteer-core';
-import { BrowserPool, PageRenderer, type BrowserError } from '../src';
+import { BROWSER_CONTAINMENT_ARGS, BrowserPool, PageRenderer, type BrowserError } from '../src';
 import { locateChromium } from '../src/pool/chromium.locator';
 
 let site: FixtureServer;
 let canary: FixtureServer;
+let udpCanary: UdpCanary;
 let refusedPort: number;
 let pool: BrowserPool;
 let renderer: PageRenderer;
@@ -65,11 +69,12 @@ function hostilePage(): string {
     new Promise((done) => { navigator.sendBeacon(targets.fetch[0], 'x'); setTimeout(done, 50); }),
   ];
   Promise.allSettled(attempts).then(() => document.body.setAttribute('data-done', String(attempts.length)));
-</script></body></html>`;
+</script>${udpProbeScript(udpCanary.port)}</body></html>`;
 }
 
 beforeAll(async () => {
   canary = await startFixtureServer({ '*': html('<title>canary</title>') }, { host: '::' });
+  udpCanary = await startUdpCanary();
   refusedPort = await closedPort();
   site = await startFixtureServer(
     {
@@ -118,7 +123,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await pool?.close();
-  await Promise.all([site?.close(), canary?.close()]);
+  await Promise.all([site?.close(), canary?.close(), udpCanary?.close()]);
 });
 
 describe('PageRenderer', () => {
@@ -169,16 +174,18 @@ describe('PageRenderer', () => {
   it('blocks every sub-resource into private networks and still renders the page', async () => {
     const page = await renderer.render(site.url('/hostile'), {
       timeoutMs: 20_000,
-      waitForSelector: 'body[data-done]',
+      waitForSelector: 'body[data-done][data-udp-done]',
     });
     expect(page.title).toBe('Hostile');
     expect(page.html).toContain('Still here');
+    expect(page.html).not.toMatch(/ typ (host|srflx|relay)|webtransport:https/);
     expect(page.blockedRequests).toBeGreaterThanOrEqual(20);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect({ connections: canary.connections, requests: canary.requests }).toEqual({
-      connections: 0,
-      requests: 0,
-    });
+    expect({
+      connections: canary.connections,
+      requests: canary.requests,
+      datagrams: udpCanary.datagrams,
+    }).toEqual({ connections: 0, requests: 0, datagrams: 0 });
   });
 
   it.each([
@@ -258,11 +265,11 @@ describe('PageRenderer on a remote browser (wsEndpoint)', () => {
   let remotePool: BrowserPool;
 
   beforeAll(async () => {
-    // Started without any of the pool's flags: only the per-job context proxy stands in the way.
+    // Started with the containment flags alone, as the README tells operators: the per-job context proxy does the rest.
     remote = await launch({
       executablePath: locateChromium(undefined),
       headless: true,
-      args: ['--no-sandbox'],
+      args: ['--no-sandbox', ...BROWSER_CONTAINMENT_ARGS],
     });
     const policy = new PublicUrlPolicy({
       allowHosts: [`127.0.0.1:${site.port}`],
@@ -279,7 +286,7 @@ describe('PageRenderer on a remote browser (wsEndpoint)', () => {
     const blocked = await remotePool.withPage(
       async (page, job) => {
         await page.goto(site.url('/hostile'));
-        await page.waitForSelector('body[data-done]');
+        await page.waitForSelector('body[data-done][data-udp-done]');
         return job.blockedRequests;
       },
       { timeoutMs: 20_000 },
@@ -287,12 +294,34 @@ describe('PageRenderer on a remote browser (wsEndpoint)', () => {
     expect(blocked).toBeGreaterThanOrEqual(20);
     expect(remotePool.stats()).toMatchObject({ launched: true, pid: null, openContexts: 1 });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect({ connections: canary.connections, requests: canary.requests }).toEqual({
-      connections: 0,
-      requests: 0,
-    });
+    expect({
+      connections: canary.connections,
+      requests: canary.requests,
+      datagrams: udpCanary.datagrams,
+    }).toEqual({ connections: 0, requests: 0, datagrams: 0 });
 
     await remotePool.close();
     expect(remote.connected).toBe(true);
+  });
+
+  it('refuses a remote browser started without the containment flags', async () => {
+    const uncontained = await launch({
+      executablePath: locateChromium(undefined),
+      headless: true,
+      args: ['--no-sandbox'],
+    });
+    const refusing = new BrowserPool(new PublicUrlPolicy({}), {
+      wsEndpoint: uncontained.wsEndpoint(),
+      maxPages: 1,
+    });
+    try {
+      await expect(refusing.withPage(async () => 'reached')).rejects.toMatchObject({
+        code: 'UNAVAILABLE',
+        message: expect.stringContaining('--webrtc-ip-handling-policy=disable_non_proxied_udp'),
+      });
+    } finally {
+      await refusing.close();
+      await uncontained.close();
+    }
   });
 });

@@ -1,5 +1,12 @@
 import { InvalidRequestError } from '@quarry/core';
-import { FixtureServer, minimalPdf, startFixtureServer } from '@quarry/testing';
+import {
+  FixtureServer,
+  minimalPdf,
+  startFixtureServer,
+  startUdpCanary,
+  udpProbeScript,
+  UdpCanary,
+} from '@quarry/testing';
 import { ScrapeError, ScrapeService } from '../src';
 import { createScrapeTestContext, scrapeEngines, ScrapeTestContext } from './scrape-test-module';
 
@@ -22,11 +29,13 @@ ${extra}</article>
 describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
   let origin: FixtureServer;
   let canary: FixtureServer;
+  let udpCanary: UdpCanary;
   let context: ScrapeTestContext;
   let scraper: ScrapeService;
 
   beforeAll(async () => {
     canary = await startFixtureServer({});
+    udpCanary = await startUdpCanary();
     origin = await startFixtureServer({
       '/article': { body: article('Library plan approved') },
       '/moved': { status: 301, headers: { location: '/article' } },
@@ -76,7 +85,7 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
       '/canary-page': {
         body: article(
           'Canary page',
-          `<img src="${canary.origin}/img.png"><iframe src="${canary.origin}/frame"></iframe><script>fetch('${canary.origin}/fetch').catch(() => {});</script>`,
+          `<img src="${canary.origin}/img.png"><iframe src="${canary.origin}/frame"></iframe><script>fetch('${canary.origin}/fetch').catch(() => {});</script>${udpProbeScript(udpCanary.port)}`,
         ),
       },
     });
@@ -85,7 +94,7 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
   });
   afterAll(async () => {
     await context.close();
-    await Promise.all([origin.close(), canary.close()]);
+    await Promise.all([origin.close(), canary.close(), udpCanary.close()]);
   });
 
   const url = (path: string) => `${origin.origin}${path}`;
@@ -234,7 +243,16 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
 
   it('never lets a page reach a private host, in either tier', async () => {
     await scraper.scrape({ url: url('/canary-page'), forceFresh: true });
-    await scraper.scrape({ url: url('/canary-page'), extraWaitMs: 300, forceFresh: true });
-    expect(canary.hits()).toBe(0);
+    const rendered = await scraper.scrape({
+      url: url('/canary-page'),
+      waitForSelector: 'body[data-udp-done]',
+      forceFresh: true,
+    });
+    expect(rendered.tier).toBe('browser');
+    expect(rendered.result.markdown).not.toMatch(/ typ (host|srflx|relay)|webtransport:https/);
+    expect({ requests: canary.hits(), datagrams: udpCanary.datagrams }).toEqual({
+      requests: 0,
+      datagrams: 0,
+    });
   });
 });

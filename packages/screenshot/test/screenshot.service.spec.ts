@@ -1,7 +1,15 @@
 import type { TestingModule } from '@nestjs/testing';
 import { BrowserPool } from '@quarry/browser';
 import { InvalidRequestError, QuarryError } from '@quarry/core';
-import { eventually, processTree, startFixtureServer, type FixtureServer } from '@quarry/testing';
+import {
+  eventually,
+  processTree,
+  startFixtureServer,
+  startUdpCanary,
+  udpProbeScript,
+  type FixtureServer,
+  type UdpCanary,
+} from '@quarry/testing';
 import { ScreenshotError, ScreenshotService, type ScreenshotRequest } from '../src';
 import { BLUE, decodeJpeg, expectColour, GREEN, RED, WHITE } from './support/jpeg';
 import { createScreenshotTestModule, mappedLookup } from './support/screenshot-test-module';
@@ -27,6 +35,7 @@ async function failureOf(promise: Promise<unknown>): Promise<QuarryError> {
 describe('ScreenshotService with Chromium', () => {
   let site: FixtureServer;
   let canary: FixtureServer;
+  let udpCanary: UdpCanary;
   let moduleRef: TestingModule;
   let screenshots: ScreenshotService;
   let pool: BrowserPool;
@@ -36,6 +45,7 @@ describe('ScreenshotService with Chromium', () => {
 
   beforeAll(async () => {
     canary = await startFixtureServer({});
+    udpCanary = await startUdpCanary();
     site = await startFixtureServer({
       '/bands': page(BANDS),
       '/moved': { status: 302, headers: { location: '/bands' } },
@@ -69,7 +79,8 @@ describe('ScreenshotService with Chromium', () => {
       '/slow.svg': { delayMs: 400, headers: { 'content-type': 'image/svg+xml' }, body: GREEN_SVG },
       '/canary-page': page(
         `<p>Sub-resources into a private network are blocked.</p><img src="${canary.origin}/img.png"><iframe src="${canary.origin}/frame"></iframe>` +
-          `<link rel="stylesheet" href="${canary.origin}/style.css"><script>fetch("${canary.origin}/fetch").catch(() => {}); navigator.sendBeacon("${canary.origin}/beacon", "x");</script>`,
+          `<link rel="stylesheet" href="${canary.origin}/style.css"><script>fetch("${canary.origin}/fetch").catch(() => {}); navigator.sendBeacon("${canary.origin}/beacon", "x");</script>` +
+          udpProbeScript(udpCanary.port),
       ),
       '/to-canary': { status: 302, headers: { location: `${canary.origin}/secret` } },
       '/never': { delayMs: 15_000, body: 'too late' },
@@ -90,7 +101,7 @@ describe('ScreenshotService with Chromium', () => {
   });
   afterAll(async () => {
     await moduleRef?.close();
-    await Promise.all([site?.close(), canary?.close()]);
+    await Promise.all([site?.close(), canary?.close(), udpCanary?.close()]);
   });
 
   it('captures a 1280 x 800 JPEG with the page where it should be', async () => {
@@ -219,7 +230,7 @@ describe('ScreenshotService with Chromium', () => {
   });
 
   it('applies the network policy to every request the page makes', async () => {
-    const shot = await capture('/canary-page');
+    const shot = await capture('/canary-page', { waitForSelector: 'body[data-udp-done]' });
     expect(shot.blockedRequests).toBeGreaterThanOrEqual(3);
     const redirected = await failureOf(capture('/to-canary'));
     expect(redirected.status).toBe(502);
@@ -229,7 +240,10 @@ describe('ScreenshotService with Chromium', () => {
       url: url('/to-canary'),
     });
     await sleep(300);
-    expect(canary.hits()).toBe(0);
+    expect({ requests: canary.hits(), datagrams: udpCanary.datagrams }).toEqual({
+      requests: 0,
+      datagrams: 0,
+    });
   });
 
   it('refuses an invalid selector with 400 details.waitForSelector', async () => {

@@ -9,3 +9,4 @@ export * from './minimal-pdf';
 export * from './process-tree';
 export * from './eventually';
 export * from './clean-close';
+export * from './udp-canary';

@@ -9,6 +9,7 @@ import { within } from './abortable';
 import type { ResolvedBrowserOptions } from './browser-options.resolver';
 import { locateChromium } from './chromium.locator';
 import { chromiumArgs } from './launch.args';
+import { assertRemoteContained } from './remote-containment';
 
 export const DEFAULT_VIEWPORT = { width: 1280, height: 800, deviceScaleFactor: 1 } as const;
 
@@ -56,6 +57,10 @@ export class BrowserSession {
         throw new BrowserError('UNAVAILABLE', `Could not connect to the browser: ${messageOf(error)}`, {
           cause: error,
         });
+      });
+      await assertRemoteContained(browser).catch(async (error: unknown) => {
+        await browser.disconnect();
+        throw error;
       });
       return new BrowserSession(browser, undefined, undefined, onCrash);
     }

@@ -1,8 +1,18 @@
+/**
+ * Flags without which a page could send traffic around the checking proxy: QUIC, and WebRTC's
+ * UDP (STUN, TURN, host candidates) straight to any address. Measured: with the WebRTC policy a
+ * page's peer connections and WebTransport send no datagram at all. A remote browser must have them too.
+ */
+export const BROWSER_CONTAINMENT_ARGS = [
+  '--disable-quic',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+] as const;
+
 /** Flags measured to keep headless Chromium quiet and contained here (see the README). */
 const BASE_ARGS = [
+  ...BROWSER_CONTAINMENT_ARGS,
   '--no-sandbox',
   '--disable-gpu',
-  '--disable-quic',
   '--no-first-run',
   '--disable-background-networking',
   '--disable-component-update',
@@ -10,7 +20,6 @@ const BASE_ARGS = [
   '--disable-dev-shm-usage',
   '--disable-domain-reliability',
   '--no-pings',
-  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
 /** Flags that would take the network policy or the profile out of the pool's hands. */
