@@ -90,6 +90,29 @@ describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) =>
     expect(await ledger.balance(account.id)).toBe(2);
   });
 
+  it('records a callback attempt before sending it, so a send in flight is already counted', async () => {
+    const account = await accounts.create('held@example.com', 3);
+    let answer!: () => void;
+    const arrived = new Promise<void>((resolve) =>
+      origin.route('/hook-held', {
+        handle: (_request, response) => {
+          answer = () => response.writeHead(200).end();
+          resolve();
+        },
+      }),
+    );
+    const submitted = await jobs.submit(account.id, {
+      url: `${origin.origin}/story`,
+      callbackUrl: `${origin.origin}/hook-held`,
+    });
+    await arrived;
+    expect((await jobs.get(account.id, submitted.id)).delivery).toEqual({ status: 'pending', attempts: 1 });
+    answer();
+    const job = await settled(account.id, submitted.id);
+    expect(job.delivery).toEqual({ status: 'delivered', attempts: 1, lastStatusCode: 200 });
+    expect(origin.hits('/hook-held')).toBe(1);
+  });
+
   it('stops after the configured attempts when the receiver never accepts, and still charges once', async () => {
     const account = await accounts.create('never@example.com', 3);
     const received: Received[] = [];

@@ -77,11 +77,13 @@ export class ScrapeJobWorker implements OnModuleInit {
   }: JobContext<ScrapeJobMessage>): Promise<void> {
     const job = await this.store.get(jobId);
     if (!job || job.delivery.status !== 'pending') return;
+    const secrets = await this.secrets.signingSecrets(job.accountId);
+    await this.store.countDeliveryAttempt(jobId);
     const outcome = await this.sender.send({
       url: job.callbackUrl,
       body: JSON.stringify(callbackPayload(job)),
       webhookId: `msg_${job.id}`,
-      secrets: await this.secrets.signingSecrets(job.accountId),
+      secrets,
       headers: job.callbackToken ? { 'x-callback-token': job.callbackToken } : undefined,
     });
     const status: DeliveryStatus = outcome.delivered
@@ -91,7 +93,6 @@ export class ScrapeJobWorker implements OnModuleInit {
         : 'pending';
     await this.store.recordDelivery(jobId, {
       status,
-      attempts: attempt,
       lastStatusCode: outcome.statusCode,
       lastError: outcome.error,
     });
