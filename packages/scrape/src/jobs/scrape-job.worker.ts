@@ -11,8 +11,8 @@ import { SCRAPE_CALLBACK_QUEUE, SCRAPE_QUEUE, ScrapeJobMessage } from './scrape-
 
 /**
  * Runs async scrapes and delivers their callbacks, each as its own queued step. Both handlers are
- * safe to run again after a crash: the charge is idempotent per job, and a finished job only
- * (re)queues its callback.
+ * safe to run again after a crash: the charge (which takes the price reserved at submission) is
+ * idempotent per job, and a finished job only (re)queues its callback.
  */
 @Injectable()
 export class ScrapeJobWorker implements OnModuleInit {
@@ -56,6 +56,8 @@ export class ScrapeJobWorker implements OnModuleInit {
         }
         if (!(error instanceof QuarryError))
           this.logger.error({ err: error, jobId }, 'Async scrape failed unexpectedly');
+        // Given back before the job is marked failed: a crash in between re-runs the job rather than keep the hold.
+        await this.ledger.release(job.accountId, 'scrapeAsync', job.id);
         await this.store.fail(jobId, failure);
       }
     }
