@@ -49,7 +49,7 @@ describe('API conventions (SPEC §1, §3, §10)', () => {
       expect(bearer.status).toBe(200);
       expect(legacy.status).toBe(200);
       expect(bearer.body).toEqual({
-        account: { id: expect.any(String), email: 'a@example.com', credits: 5 },
+        account: { id: expect.any(String), email: 'a@example.com', credits: 5, reservedCredits: 0 },
         usage: { last30Days: {} },
       });
     });

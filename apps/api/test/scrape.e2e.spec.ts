@@ -15,6 +15,15 @@ describe('POST /v1/api/scrape and /v1/api/invalidate (SPEC §4)', () => {
     request(t.url).post('/v1/api/scrape').auth(key, { type: 'bearer' }).send(body);
   const credits = async () =>
     (await request(t.url).get('/v1/api/account').auth(key, { type: 'bearer' })).body.account.credits;
+  const accountView = async (apiKey: string) =>
+    (await request(t.url).get('/v1/api/account').auth(apiKey, { type: 'bearer' })).body;
+  const newKey = async (email: string, amount: number): Promise<string> =>
+    (
+      await request(t.url)
+        .post('/v1/admin/accounts')
+        .auth(ADMIN_TOKEN, { type: 'bearer' })
+        .send({ email, credits: amount })
+    ).body.apiKey;
 
   beforeAll(async () => {
     origin = await startFixtureServer({
@@ -97,6 +106,62 @@ describe('POST /v1/api/scrape and /v1/api/invalidate (SPEC §4)', () => {
           .send({ url: 'not a url' })
       ).status,
     ).toBe(400);
+  });
+
+  it('reserves the price before fetching: of 8 concurrent scrapes with credits for 3, 5 get 402 and fetch nothing', async () => {
+    const spender = await newKey('spender@example.com', 3);
+    const paths = Array.from({ length: 8 }, (_, i) => `/paid-${i}`);
+    for (const path of paths) origin.route(path, { body: page(`Paid ${path}`) });
+    const responses = await Promise.all(
+      paths.map((path) =>
+        request(t.url)
+          .post('/v1/api/scrape')
+          .auth(spender, { type: 'bearer' })
+          .send({ url: `${origin.origin}${path}` }),
+      ),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 402, 402, 402, 402, 402]);
+    responses.forEach((response, i) => {
+      expect(origin.hits(paths[i])).toBe(response.status === 200 ? 1 : 0);
+      if (response.status === 402)
+        expect(response.body).toEqual({ error: 'payment_required', message: expect.any(String) });
+    });
+    const view = await accountView(spender);
+    expect(view.account).toMatchObject({ credits: 0, reservedCredits: 0 });
+    expect(view.usage.last30Days).toEqual({ scrape: { count: 3, credits: 3 } });
+  });
+
+  it('shows a scrape in progress as reserved credits, charged once it succeeds or given back when it fails', async () => {
+    const waiter = await newKey('waiter@example.com', 2);
+    const held: Array<() => void> = [];
+    const arrived = new Promise<void>((resolve) =>
+      origin.route('/held', {
+        handle: (_request, response) => {
+          held.push(() => response.writeHead(200, { 'content-type': 'text/html' }).end(page('Held')));
+          resolve();
+        },
+      }),
+    );
+    const scraping = request(t.url)
+      .post('/v1/api/scrape')
+      .auth(waiter, { type: 'bearer' })
+      .send({ url: `${origin.origin}/held` })
+      .then((response) => response);
+    await arrived;
+    expect((await accountView(waiter)).account).toMatchObject({ credits: 1, reservedCredits: 1 });
+    held[0]();
+    expect((await scraping).status).toBe(200);
+    expect(await accountView(waiter)).toMatchObject({
+      account: { credits: 1, reservedCredits: 0 },
+      usage: { last30Days: { scrape: { count: 1, credits: 1 } } },
+    });
+
+    const failing = await request(t.url)
+      .post('/v1/api/scrape')
+      .auth(waiter, { type: 'bearer' })
+      .send({ url: `${origin.origin}/down` });
+    expect(failing.status).toBe(502);
+    expect((await accountView(waiter)).account).toMatchObject({ credits: 1, reservedCredits: 0 });
   });
 
   it('answers 402 once the credits are spent', async () => {

@@ -213,6 +213,23 @@ describe('POST /v1/api/screenshot (SPEC §5)', () => {
     expect(await credits()).toBe(2);
   });
 
+  it('reserves the price before any capture: of 4 concurrent screenshots with credits for 2, 2 get 402 and load nothing', async () => {
+    const spenderKey = await createAccount(10);
+    const paths = Array.from({ length: 4 }, (_, i) => `/paid-${i}`);
+    for (const path of paths) origin.route(path, html(BANDS));
+    const responses = await Promise.all(
+      paths.map((path) => screenshot({ url: `${origin.origin}${path}` }, spenderKey)),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 402, 402]);
+    responses.forEach((response, i) => {
+      if (response.status === 200) expect(origin.hits(paths[i])).toBeGreaterThan(0);
+      else expect(origin.hits(paths[i])).toBe(0);
+    });
+    const view = (await request(t.url).get('/v1/api/account').auth(spenderKey, { type: 'bearer' })).body;
+    expect(view.account).toMatchObject({ credits: 0, reservedCredits: 0 });
+    expect(view.usage.last30Days).toEqual({ screenshot: { count: 2, credits: 10 } });
+  });
+
   it('charges nothing when the client gave up before the image was ready', async () => {
     const quitterKey = await createAccount(10);
     const hits = origin.hits('/slow');

@@ -19,6 +19,41 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Environment for api and worker processes sharing one database (and Redis when configured). */
+function sharedEnv(dir: string, origin: FixtureServer, port: number): Record<string, string> {
+  return {
+    QUARRY_DATABASE_URL: process.env.QUARRY_E2E_DATABASE_URL ?? `sqlite:${join(dir, 'quarry.sqlite')}`,
+    ...(process.env.QUARRY_E2E_REDIS_URL ? { QUARRY_REDIS_URL: process.env.QUARRY_E2E_REDIS_URL } : {}),
+    QUARRY_REDIS_PREFIX: `quarry-crash-${randomBytes(4).toString('hex')}`,
+    QUARRY_ALLOW_HOSTS: origin.hostPort,
+    QUARRY_ADMIN_TOKEN: ADMIN_TOKEN,
+    QUARRY_JOB_LEASE_MS: '2000',
+    QUARRY_CALLBACK_BACKOFF_MS: '200',
+    PORT: String(port),
+  };
+}
+
+/** Starts the api process and creates an account with `credits`; its base URL and API key. */
+async function apiWithAccount(
+  env: Record<string, string>,
+  processes: ServiceProcess[],
+  credits: number,
+): Promise<{ base: string; key: string }> {
+  const api = startServiceProcess({ ...env, QUARRY_ROLE: 'api' });
+  processes.push(api);
+  const base = `http://127.0.0.1:${env.PORT}`;
+  await eventually(
+    async () => ((await request(base).get('/health')).status === 200 ? true : undefined),
+    30_000,
+    `the api process (${api.stderr()})`,
+  );
+  const created = await request(base)
+    .post('/v1/admin/accounts')
+    .auth(ADMIN_TOKEN, { type: 'bearer' })
+    .send({ email: 'crash@example.com', credits });
+  return { base, key: created.body.apiKey };
+}
+
 describe('an async job whose worker is killed mid-scrape (separate api and worker processes)', () => {
   let origin: FixtureServer;
   let dir: string;
@@ -42,31 +77,8 @@ describe('an async job whose worker is killed mid-scrape (separate api and worke
   });
 
   it('completes once, is delivered once and charged once after the worker restarts', async () => {
-    const port = await freePort();
-    const env: Record<string, string> = {
-      QUARRY_DATABASE_URL: process.env.QUARRY_E2E_DATABASE_URL ?? `sqlite:${join(dir, 'quarry.sqlite')}`,
-      ...(process.env.QUARRY_E2E_REDIS_URL ? { QUARRY_REDIS_URL: process.env.QUARRY_E2E_REDIS_URL } : {}),
-      QUARRY_REDIS_PREFIX: `quarry-crash-${randomBytes(4).toString('hex')}`,
-      QUARRY_ALLOW_HOSTS: origin.hostPort,
-      QUARRY_ADMIN_TOKEN: ADMIN_TOKEN,
-      QUARRY_JOB_LEASE_MS: '2000',
-      QUARRY_CALLBACK_BACKOFF_MS: '200',
-      PORT: String(port),
-    };
-    const api = startServiceProcess({ ...env, QUARRY_ROLE: 'api' });
-    processes.push(api);
-    const base = `http://127.0.0.1:${port}`;
-    await eventually(
-      async () => ((await request(base).get('/health')).status === 200 ? true : undefined),
-      30_000,
-      `the api process (${api.stderr()})`,
-    );
-
-    const created = await request(base)
-      .post('/v1/admin/accounts')
-      .auth(ADMIN_TOKEN, { type: 'bearer' })
-      .send({ email: 'crash@example.com', credits: 5 });
-    const key: string = created.body.apiKey;
+    const env = sharedEnv(dir, origin, await freePort());
+    const { base, key } = await apiWithAccount(env, processes, 5);
     const accepted = await request(base)
       .post('/v1/api/scrape/async')
       .auth(key, { type: 'bearer' })
@@ -99,6 +111,69 @@ describe('an async job whose worker is killed mid-scrape (separate api and worke
     expect(origin.hits('/slow')).toBe(2);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(webhookIds).toEqual([`msg_${accepted.body.jobId}`]);
+    const account = await request(base).get('/v1/api/account').auth(key, { type: 'bearer' });
+    expect(account.body.account.credits).toBe(4);
+  });
+});
+
+describe('an async job whose worker is killed while its callback is in flight', () => {
+  let origin: FixtureServer;
+  let dir: string;
+  const processes: ServiceProcess[] = [];
+  const webhookIds: string[] = [];
+
+  beforeAll(async () => {
+    origin = await startFixtureServer({
+      '/story': { body: story },
+      // The first callback is held open until its worker is killed; later ones are accepted.
+      '/hook': {
+        handle: (req, res) => {
+          webhookIds.push(String(req.headers['webhook-id']));
+          if (webhookIds.length > 1) res.writeHead(200).end();
+        },
+      },
+    });
+    dir = mkdtempSync(join(tmpdir(), 'quarry-crash-'));
+  });
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => p.kill('SIGKILL')));
+    await origin.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends the callback again with the same webhook-id and records as many attempts as the receiver got', async () => {
+    const env = sharedEnv(dir, origin, await freePort());
+    const { base, key } = await apiWithAccount(env, processes, 5);
+    const accepted = await request(base)
+      .post('/v1/api/scrape/async')
+      .auth(key, { type: 'bearer' })
+      .send({ url: `${origin.origin}/story`, callbackUrl: `${origin.origin}/hook` });
+    expect(accepted.status).toBe(202);
+
+    const first = startServiceProcess({ ...env, QUARRY_ROLE: 'worker' });
+    processes.push(first);
+    await eventually(
+      async () => (webhookIds.length > 0 ? true : undefined),
+      30_000,
+      `the first worker to send the callback (${first.stderr()})`,
+    );
+    await first.kill('SIGKILL');
+    const second = startServiceProcess({ ...env, QUARRY_ROLE: 'worker' });
+    processes.push(second);
+
+    const job = await eventually(
+      async () => {
+        const response = await request(base)
+          .get(`/v1/api/scrape/jobs/${accepted.body.jobId}`)
+          .auth(key, { type: 'bearer' });
+        return response.body.delivery?.status === 'delivered' ? response.body : undefined;
+      },
+      60_000,
+      `the job to be delivered (${second.stderr()})`,
+    );
+    expect(webhookIds).toEqual([`msg_${accepted.body.jobId}`, `msg_${accepted.body.jobId}`]);
+    expect(job.delivery).toEqual({ status: 'delivered', attempts: webhookIds.length, lastStatusCode: 200 });
+    expect(job.status).toBe('completed');
     const account = await request(base).get('/v1/api/account').auth(key, { type: 'bearer' });
     expect(account.body.account.credits).toBe(4);
   });

@@ -1,8 +1,17 @@
-import { PaymentRequiredError } from '@quarry/core';
+import { Clock, IdGenerator, PaymentRequiredError } from '@quarry/core';
 import { testDatabaseEngines } from '@quarry/testing';
-import { AccountsService, CreditLedger } from '../src';
+import { AccountsService, CreditLedger, PRICE_HOLD_MS } from '../src';
 import { LedgerEntryEntity } from '../src/infrastructure/typeorm/ledger-entry.entity';
 import { AccountsTestContext, createAccountsTestContext } from './accounts-test-module';
+
+class ClockAt extends Clock {
+  constructor(private readonly at: Date) {
+    super();
+  }
+  now(): Date {
+    return this.at;
+  }
+}
 
 describe.each(testDatabaseEngines())('CreditLedger on %s', (engine) => {
   let context: AccountsTestContext;
@@ -61,6 +70,55 @@ describe.each(testDatabaseEngines())('CreditLedger on %s', (engine) => {
       screenshot: { count: 1, credits: 5 },
     });
     expect(await ledger.balance(id)).toBe(20);
+  });
+
+  it('holds the price of 50 concurrent reservations for exactly as many as a balance of 10 pays for', async () => {
+    const { id } = await accounts.create('holds@example.com', 10);
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => ledger.reserve(id, 1, 'scrape', `hold-${i}`, PRICE_HOLD_MS)),
+    );
+    const held = results.flatMap((r, i) => (r.status === 'fulfilled' ? [`hold-${i}`] : []));
+    expect(held).toHaveLength(10);
+    for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected'))
+      expect(r.reason).toBeInstanceOf(PaymentRequiredError);
+    expect(await ledger.balance(id)).toBe(0);
+    expect(await ledger.reserved(id)).toBe(10);
+
+    await Promise.all(held.slice(0, 7).map((ref) => ledger.charge(id, 1, 'scrape', ref)));
+    await Promise.all(held.slice(7).map((ref) => ledger.release(id, 'scrape', ref)));
+    expect(await ledger.balance(id)).toBe(3);
+    expect(await ledger.reserved(id)).toBe(0);
+    expect((await ledgerRows(id)).filter((row) => row.operation === 'scrape')).toHaveLength(7);
+  });
+
+  it('charges a held price once, and gives back a hold taken again for a result already charged', async () => {
+    const { id } = await accounts.create('settle@example.com', 5);
+    await ledger.reserve(id, 5, 'screenshot', 'shot-1', PRICE_HOLD_MS);
+    await ledger.reserve(id, 5, 'screenshot', 'shot-1', PRICE_HOLD_MS);
+    expect(await ledger.balance(id)).toBe(0);
+    expect(await ledger.charge(id, 5, 'screenshot', 'shot-1')).toEqual({ charged: true, balance: 0 });
+    await ledger.release(id, 'screenshot', 'shot-1');
+    expect(await ledger.balance(id)).toBe(0);
+
+    await accounts.addCredits(id, 5);
+    await ledger.reserve(id, 5, 'screenshot', 'shot-1', PRICE_HOLD_MS);
+    expect(await ledger.charge(id, 5, 'screenshot', 'shot-1')).toEqual({ charged: false, balance: 5 });
+    expect(await ledger.reserved(id)).toBe(0);
+    expect((await ledgerRows(id)).filter((row) => row.referenceId === 'shot-1')).toHaveLength(1);
+  });
+
+  it('gives back a hold nobody charged or released once it expires', async () => {
+    const { id } = await accounts.create('expired@example.com', 3);
+    await ledger.reserve(id, 2, 'scrape', 'orphan', PRICE_HOLD_MS);
+    expect(await ledger.balance(id)).toBe(1);
+    const later = new CreditLedger(
+      context.database.dataSource,
+      new ClockAt(new Date(Date.now() + PRICE_HOLD_MS + 1000)),
+      context.moduleRef.get(IdGenerator),
+    );
+    expect(await later.reserved(id)).toBe(0);
+    expect(await ledger.balance(id)).toBe(3);
+    expect(await ledgerRows(id)).toHaveLength(1);
   });
 
   it('checks a balance before expensive work', async () => {

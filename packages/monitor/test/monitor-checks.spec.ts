@@ -178,6 +178,39 @@ describe.each(monitorEngines())('monitor checks on %s', (_name, engine) => {
     expect(hooks).toHaveLength(1);
   });
 
+  it('records a webhook notification attempt before sending it, so a send in flight is already counted', async () => {
+    const account = await accounts.create('held@example.com', 20);
+    let lines = original;
+    origin.route('/held-page', () => ({ body: page(lines, 'Held page') }));
+    let answer!: () => void;
+    const arrived = new Promise<void>((resolve) =>
+      origin.route('/held-hook', {
+        handle: (_request, response) => {
+          answer = () => response.writeHead(204).end();
+          resolve();
+        },
+      }),
+    );
+    const { monitor } = await monitors.create(account.id, {
+      url: `${origin.origin}/held-page`,
+      notifications: { email: false, webhook: { url: `${origin.origin}/held-hook` } },
+    });
+    expect((await nextCheck(account.id, monitor.id, 1)).outcome).toBe('baseline');
+    lines = [
+      ...original.slice(0, 4),
+      'A new closing paragraph that makes this check a change worth a webhook.',
+    ];
+    expect((await runNow(account.id, monitor.id, 2)).outcome).toBe('changed');
+    await arrived;
+    const webhookOf = async () =>
+      (await store.notifications(monitor.id)).find((n) => n.channelType === 'webhook');
+    expect(await webhookOf()).toMatchObject({ status: 'pending', attempts: 1 });
+    answer();
+    await eventually(webhookOf, (n) => n?.status === 'delivered');
+    expect(await webhookOf()).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 204 });
+    expect(origin.hits('/held-hook')).toBe(1);
+  });
+
   it('records an origin failure as an error, keeps the last good content, and resets the counter on success', async () => {
     content = original;
     const account = await accounts.create('flaky@example.com', 20);

@@ -90,6 +90,29 @@ describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) =>
     expect(await ledger.balance(account.id)).toBe(2);
   });
 
+  it('records a callback attempt before sending it, so a send in flight is already counted', async () => {
+    const account = await accounts.create('held@example.com', 3);
+    let answer!: () => void;
+    const arrived = new Promise<void>((resolve) =>
+      origin.route('/hook-held', {
+        handle: (_request, response) => {
+          answer = () => response.writeHead(200).end();
+          resolve();
+        },
+      }),
+    );
+    const submitted = await jobs.submit(account.id, {
+      url: `${origin.origin}/story`,
+      callbackUrl: `${origin.origin}/hook-held`,
+    });
+    await arrived;
+    expect((await jobs.get(account.id, submitted.id)).delivery).toEqual({ status: 'pending', attempts: 1 });
+    answer();
+    const job = await settled(account.id, submitted.id);
+    expect(job.delivery).toEqual({ status: 'delivered', attempts: 1, lastStatusCode: 200 });
+    expect(origin.hits('/hook-held')).toBe(1);
+  });
+
   it('stops after the configured attempts when the receiver never accepts, and still charges once', async () => {
     const account = await accounts.create('never@example.com', 3);
     const received: Received[] = [];
@@ -146,6 +169,7 @@ describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) =>
       error: { error: 'URL_NOT_FOUND', message: expect.any(String), url: `${origin.origin}/missing` },
     });
     expect(await ledger.balance(account.id)).toBe(3);
+    expect(await ledger.reserved(account.id)).toBe(0);
   });
 
   it('retries a transient origin failure and completes', async () => {
@@ -164,6 +188,32 @@ describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) =>
     );
     expect(job).toMatchObject({ status: 'completed', attempts: 3, delivery: { status: 'delivered' } });
     expect(await ledger.balance(account.id)).toBe(2);
+  });
+
+  it('reserves the price at submission: of 6 concurrent jobs with credits for 2, 4 get 402 and fetch nothing', async () => {
+    const account = await accounts.create('spender@example.com', 2);
+    const paths = Array.from({ length: 6 }, (_, i) => `/spend-${i}`);
+    for (const path of paths) origin.route(path, { body: story });
+    origin.route('/hook-spend', { status: 200 });
+    const results = await Promise.allSettled(
+      paths.map((path) =>
+        jobs.submit(account.id, {
+          url: `${origin.origin}${path}`,
+          callbackUrl: `${origin.origin}/hook-spend`,
+        }),
+      ),
+    );
+    const accepted = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(accepted).toHaveLength(2);
+    for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected'))
+      expect(r.reason).toBeInstanceOf(PaymentRequiredError);
+    for (const job of accepted) expect((await settled(account.id, job.id)).status).toBe('completed');
+    results.forEach((r, i) => expect(origin.hits(paths[i])).toBe(r.status === 'fulfilled' ? 1 : 0));
+    expect(await ledger.balance(account.id)).toBe(0);
+    expect(await ledger.reserved(account.id)).toBe(0);
+    expect(await ledger.usageSince(account.id, new Date(0))).toEqual({
+      scrapeAsync: { count: 2, credits: 2 },
+    });
   });
 
   it('refuses private URLs, an empty balance, and other accounts', async () => {

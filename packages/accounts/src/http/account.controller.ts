@@ -28,11 +28,13 @@ export class AccountController {
   @ApiOkResponse({ type: AccountResponseDto })
   async show(@CurrentAuth() auth: AuthenticatedKey): Promise<AccountResponseDto> {
     const since = new Date(this.clock.now().getTime() - THIRTY_DAYS_MS);
+    // Expired holds go back first, so `credits` below already includes them.
+    const reservedCredits = await this.ledger.reserved(auth.accountId);
     const [account, last30Days] = await Promise.all([
       this.accounts.get(auth.accountId),
       this.ledger.usageSince(auth.accountId, since),
     ]);
-    return { account, usage: { last30Days } };
+    return { account: { ...account, reservedCredits }, usage: { last30Days } };
   }
 
   @Get('webhook-secret')

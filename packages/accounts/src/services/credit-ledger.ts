@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, MoreThanOrEqual } from 'typeorm';
+import { DataSource, LessThan, MoreThanOrEqual } from 'typeorm';
 import {
   Clock,
   IdGenerator,
@@ -9,6 +9,7 @@ import {
   PaymentRequiredError,
 } from '@quarry/core';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
+import { CreditReservationEntity } from '../infrastructure/typeorm/credit-reservation.entity';
 import { LedgerEntryEntity } from '../infrastructure/typeorm/ledger-entry.entity';
 
 export interface ChargeResult {
@@ -19,9 +20,15 @@ export interface ChargeResult {
 
 export type Usage = Record<string, { count: number; credits: number }>;
 
+/** How long work done in one go (a request, a monitor check) holds its price: longer than any of it may run. */
+export const PRICE_HOLD_MS = 10 * 60 * 1000;
+
 /**
  * Every movement of credits is one ledger row. A charge is atomic (the balance never goes below
  * zero) and idempotent: the ledger's unique (operation, referenceId) makes a second charge a no-op.
+ * Paid work reserves its price first, so work that could not be paid never starts: the hold leaves
+ * the balance at once, a charge with the same (operation, referenceId) turns it into the ledger
+ * row, and a release (or its expiry, for work whose process died) gives it back.
  */
 @Injectable()
 export class CreditLedger {
@@ -31,7 +38,7 @@ export class CreditLedger {
     private readonly ids: IdGenerator,
   ) {}
 
-  /** Takes `amount` credits for one result; throws `PaymentRequiredError` when the balance is short. */
+  /** Takes `amount` credits for one result, consuming its reservation if any; throws `PaymentRequiredError` when the balance is short. */
   async charge(
     accountId: string,
     amount: number,
@@ -49,6 +56,53 @@ export class CreditLedger {
     referenceId: string,
   ): Promise<ChargeResult> {
     return this.move(accountId, amount, operation, referenceId);
+  }
+
+  /**
+   * Holds `amount` credits for work about to run; throws `PaymentRequiredError` when the balance is
+   * short. Then `charge` with the same (operation, referenceId) on success, `release` on failure;
+   * a hold neither charged nor released comes back after `holdMs`. Reserving a held key again is a no-op.
+   */
+  async reserve(
+    accountId: string,
+    amount: number,
+    operation: string,
+    referenceId: string,
+    holdMs: number,
+  ): Promise<void> {
+    if (!Number.isInteger(amount) || amount < 0)
+      throw new RangeError('A reservation is a whole number of credits.');
+    if (amount === 0) return;
+    await this.releaseExpired(accountId);
+    const now = this.clock.now();
+    try {
+      // One INSERT: a trigger takes the credits from the balance, whose CHECK (>= 0) rejects an overdraw.
+      await this.reservations.insert({
+        id: this.ids.uuid(),
+        accountId,
+        amount,
+        operation,
+        referenceId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + holdMs),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return;
+      if (isCheckViolation(error)) throw shortOf(amount);
+      throw error;
+    }
+  }
+
+  /** Gives back what `reserve` held for (operation, referenceId); a no-op once charged or released. */
+  async release(accountId: string, operation: string, referenceId: string): Promise<void> {
+    await this.reservations.delete({ accountId, operation, referenceId });
+  }
+
+  /** Credits held by work in progress (already out of `balance`, not yet charged). */
+  async reserved(accountId: string): Promise<number> {
+    await this.releaseExpired(accountId);
+    const holds = await this.reservations.findBy({ accountId });
+    return holds.reduce((sum, hold) => sum + hold.amount, 0);
   }
 
   /** Throws `PaymentRequiredError` unless the balance is at least `amount`; for checks before expensive work. */
@@ -80,6 +134,14 @@ export class CreditLedger {
     return usage;
   }
 
+  private get reservations() {
+    return this.dataSource.getRepository(CreditReservationEntity);
+  }
+
+  private async releaseExpired(accountId: string): Promise<void> {
+    await this.reservations.delete({ accountId, expiresAt: LessThan(this.clock.now()) });
+  }
+
   private async move(
     accountId: string,
     delta: number,
@@ -100,14 +162,20 @@ export class CreditLedger {
         createdAt: this.clock.now(),
       });
     } catch (error) {
-      if (isUniqueViolation(error)) return { charged: false, balance: await this.balance(accountId) };
-      if (isCheckViolation(error)) {
-        throw new PaymentRequiredError(
-          `This operation costs ${-delta} credit${delta === -1 ? '' : 's'}; the balance is lower.`,
-        );
+      if (isUniqueViolation(error)) {
+        // Already charged: a hold taken again for the same result (work re-run after a crash) goes back.
+        await this.release(accountId, operation, referenceId);
+        return { charged: false, balance: await this.balance(accountId) };
       }
+      if (isCheckViolation(error)) throw shortOf(-delta);
       throw error;
     }
     return { charged: true, balance: await this.balance(accountId) };
   }
+}
+
+function shortOf(price: number): PaymentRequiredError {
+  return new PaymentRequiredError(
+    `This operation costs ${price} credit${price === 1 ? '' : 's'}; the balance is lower.`,
+  );
 }

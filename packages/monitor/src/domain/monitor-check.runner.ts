@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock, PaymentRequiredError, QuarryError } from '@quarry/core';
-import { CreditLedger } from '@quarry/accounts';
+import { CreditLedger, PRICE_HOLD_MS } from '@quarry/accounts';
 import { ScrapeOutcome, ScrapeService } from '@quarry/scrape';
 import { MONITOR_SETTINGS, MonitorSettings } from '../monitor-options.interface';
 import { MonitorStore } from '../ports/monitor.store';
@@ -14,8 +14,8 @@ import { CheckFailure, MonitorNotifier } from './monitor.notifier';
 const CONTENT_RACE_RETRIES = 50;
 
 /**
- * Runs one check of a monitor: a fresh scrape, the normalised Markdown's hash compared with the
- * last good content, the charge, the check record, and on a change the event and its
+ * Runs one check of a monitor: the price reserved, a fresh scrape, the normalised Markdown's hash
+ * compared with the last good content, the charge, the check record, and on a change the event and its
  * notifications. Safe to run again for the same (monitor, scheduled time): the check id derives
  * from them, so a finished check is skipped and the charge (keyed by check id) happens once.
  */
@@ -42,7 +42,13 @@ export class MonitorCheckRunner {
     const started = this.clock.now().getTime();
     let scraped: ScrapeOutcome;
     try {
-      await this.ledger.requireBalance(monitor.accountId, this.settings.price);
+      await this.ledger.reserve(
+        monitor.accountId,
+        this.settings.price,
+        'monitorCheck',
+        checkId,
+        PRICE_HOLD_MS,
+      );
       scraped = await this.scraper.scrape({
         url: monitor.url,
         forceFresh: true,
@@ -51,6 +57,7 @@ export class MonitorCheckRunner {
       if (this.settings.price > 0)
         await this.ledger.charge(monitor.accountId, this.settings.price, 'monitorCheck', checkId);
     } catch (error) {
+      await this.ledger.release(monitor.accountId, 'monitorCheck', checkId);
       return this.failed(monitor, checkId, started, failureOf(error));
     }
     return this.succeeded(monitor, checkId, started, scraped);

@@ -52,6 +52,7 @@ export class MonitorWorker implements OnModuleInit {
     if (!notification || notification.status !== 'pending') return;
     if (notification.channelType === 'email') {
       const email = JSON.parse(notification.message) as EmailContent;
+      await this.store.countDeliveryAttempt(notificationId, this.clock.now());
       try {
         const sent = await this.mail.send({
           from: this.settings.emailFrom,
@@ -60,14 +61,14 @@ export class MonitorWorker implements OnModuleInit {
         });
         await this.store.recordDelivery(
           notificationId,
-          { status: sent === 'sent' ? 'delivered' : 'recorded', attempts: attempt },
+          { status: sent === 'sent' ? 'delivered' : 'recorded' },
           this.clock.now(),
         );
       } catch (error) {
         const status: NotificationStatus = attempt >= maxAttempts ? 'failed' : 'pending';
         await this.store.recordDelivery(
           notificationId,
-          { status, attempts: attempt, lastError: error instanceof Error ? error.message : String(error) },
+          { status, lastError: error instanceof Error ? error.message : String(error) },
           this.clock.now(),
         );
         throw error;
@@ -76,6 +77,7 @@ export class MonitorWorker implements OnModuleInit {
     }
     const monitor = await this.store.get(notification.monitorId);
     if (!monitor) return;
+    await this.store.countDeliveryAttempt(notificationId, this.clock.now());
     const outcome = await this.sender.send({
       url: notification.destination,
       body: notification.message,
@@ -89,7 +91,7 @@ export class MonitorWorker implements OnModuleInit {
         : 'pending';
     await this.store.recordDelivery(
       notificationId,
-      { status, attempts: attempt, lastStatusCode: outcome.statusCode, lastError: outcome.error },
+      { status, lastStatusCode: outcome.statusCode, lastError: outcome.error },
       this.clock.now(),
     );
     if (status === 'pending') throw webhookRetryError(outcome);

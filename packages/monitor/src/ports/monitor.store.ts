@@ -63,15 +63,16 @@ export interface MonitorNotification {
   /** JSON: `{ subject, text, html }` for an email, the request body for a webhook. */
   message: string;
   status: NotificationStatus;
+  /** Sends started: after a crash it may count one the receiver never got, never fewer than it got. */
   attempts: number;
   lastStatusCode: number | null;
   lastError: string | null;
   createdAt: Date;
 }
 
+/** How the last send ended; attempts are counted separately, before each send. */
 export interface NotificationDelivery {
   status: NotificationStatus;
-  attempts: number;
   lastStatusCode?: number;
   lastError?: string;
 }
@@ -114,5 +115,7 @@ export abstract class MonitorStore {
   abstract notification(id: string): Promise<MonitorNotification | undefined>;
   /** The monitor's notifications, newest first. */
   abstract notifications(monitorId: string): Promise<MonitorNotification[]>;
+  /** Counts one more send; called before the send, so a crash mid-send is still counted. */
+  abstract countDeliveryAttempt(id: string, at: Date): Promise<void>;
   abstract recordDelivery(id: string, delivery: NotificationDelivery, at: Date): Promise<void>;
 }

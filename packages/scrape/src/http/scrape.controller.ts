@@ -12,7 +12,14 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { ErrorBodyDto, IdGenerator, ValidationErrorBodyDto } from '@quarry/core';
-import { AuthenticatedKey, CreditLedger, CurrentAuth, MeteredRoute, RequireApiKey } from '@quarry/accounts';
+import {
+  AuthenticatedKey,
+  CreditLedger,
+  CurrentAuth,
+  MeteredRoute,
+  PRICE_HOLD_MS,
+  RequireApiKey,
+} from '@quarry/accounts';
 import { ScrapeService } from '../domain/scrape.service';
 import { InvalidateRequestDto, ScrapeRequestDto } from './dto/scrape-request.dto';
 import { OkDto, ScrapeErrorBodyDto, ScrapeResultDto } from './dto/scrape-response.dto';
@@ -53,10 +60,16 @@ export class ScrapeController {
     @CurrentAuth() auth: AuthenticatedKey,
     @Body() body: ScrapeRequestDto,
   ): Promise<ScrapeResultDto> {
-    await this.ledger.requireBalance(auth.accountId, this.settings.price);
-    const { result } = await this.scraper.scrape(body);
-    await this.ledger.charge(auth.accountId, this.settings.price, 'scrape', this.ids.uuid());
-    return result;
+    const referenceId = this.ids.uuid();
+    await this.ledger.reserve(auth.accountId, this.settings.price, 'scrape', referenceId, PRICE_HOLD_MS);
+    try {
+      const { result } = await this.scraper.scrape(body);
+      await this.ledger.charge(auth.accountId, this.settings.price, 'scrape', referenceId);
+      return result;
+    } catch (error) {
+      await this.ledger.release(auth.accountId, 'scrape', referenceId);
+      throw error;
+    }
   }
 
   @Post('invalidate')

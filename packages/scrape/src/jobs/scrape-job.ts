@@ -10,11 +10,16 @@ export interface ScrapeFailure {
   url: string;
 }
 
-export interface CallbackDelivery {
+/** How the last send ended; `attempts` is counted separately, before each send. */
+export interface CallbackOutcome {
   status: DeliveryStatus;
-  attempts: number;
   lastStatusCode?: number;
   lastError?: string;
+}
+
+export interface CallbackDelivery extends CallbackOutcome {
+  /** Sends started, recorded before each one: after a crash it may count one the receiver never got, never fewer than it got. */
+  attempts: number;
 }
 
 /** An async scrape: what was asked, where to deliver it, and how far it got. */

@@ -11,8 +11,8 @@ import { SCRAPE_CALLBACK_QUEUE, SCRAPE_QUEUE, ScrapeJobMessage } from './scrape-
 
 /**
  * Runs async scrapes and delivers their callbacks, each as its own queued step. Both handlers are
- * safe to run again after a crash: the charge is idempotent per job, and a finished job only
- * (re)queues its callback.
+ * safe to run again after a crash: the charge (which takes the price reserved at submission) is
+ * idempotent per job, and a finished job only (re)queues its callback.
  */
 @Injectable()
 export class ScrapeJobWorker implements OnModuleInit {
@@ -56,6 +56,8 @@ export class ScrapeJobWorker implements OnModuleInit {
         }
         if (!(error instanceof QuarryError))
           this.logger.error({ err: error, jobId }, 'Async scrape failed unexpectedly');
+        // Given back before the job is marked failed: a crash in between re-runs the job rather than keep the hold.
+        await this.ledger.release(job.accountId, 'scrapeAsync', job.id);
         await this.store.fail(jobId, failure);
       }
     }
@@ -77,11 +79,13 @@ export class ScrapeJobWorker implements OnModuleInit {
   }: JobContext<ScrapeJobMessage>): Promise<void> {
     const job = await this.store.get(jobId);
     if (!job || job.delivery.status !== 'pending') return;
+    const secrets = await this.secrets.signingSecrets(job.accountId);
+    await this.store.countDeliveryAttempt(jobId);
     const outcome = await this.sender.send({
       url: job.callbackUrl,
       body: JSON.stringify(callbackPayload(job)),
       webhookId: `msg_${job.id}`,
-      secrets: await this.secrets.signingSecrets(job.accountId),
+      secrets,
       headers: job.callbackToken ? { 'x-callback-token': job.callbackToken } : undefined,
     });
     const status: DeliveryStatus = outcome.delivered
@@ -91,7 +95,6 @@ export class ScrapeJobWorker implements OnModuleInit {
         : 'pending';
     await this.store.recordDelivery(jobId, {
       status,
-      attempts: attempt,
       lastStatusCode: outcome.statusCode,
       lastError: outcome.error,
     });

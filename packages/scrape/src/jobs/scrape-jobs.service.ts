@@ -26,7 +26,7 @@ export class ScrapeJobsService {
     private readonly ids: IdGenerator,
   ) {}
 
-  /** Throws `InvalidRequestError` for a URL or callback URL that is not public, 402 when the balance cannot pay. */
+  /** Throws `InvalidRequestError` for a URL or callback URL that is not public, 402 when the balance cannot pay; the price stays reserved for the worker. */
   async submit(accountId: string, request: AsyncScrapeRequest): Promise<ScrapeJob> {
     await this.policy.check(request.url).catch((error: unknown) => {
       throw asInvalidRequest(error, 'url');
@@ -34,7 +34,6 @@ export class ScrapeJobsService {
     await this.policy.check(request.callbackUrl).catch((error: unknown) => {
       throw asInvalidRequest(error, 'callbackUrl');
     });
-    await this.ledger.requireBalance(accountId, this.settings.price);
     const now = this.clock.now();
     const { callbackUrl, callbackToken, ...scrape } = request;
     const job: ScrapeJob = {
@@ -48,17 +47,30 @@ export class ScrapeJobsService {
       delivery: { status: 'pending', attempts: 0 },
       createdAt: now,
     };
-    await this.store.purgeExpired(now);
-    await this.store.create(job, new Date(now.getTime() + this.settings.jobRetentionMs));
-    await this.queue.add<ScrapeJobMessage>(
-      SCRAPE_QUEUE,
-      { jobId: job.id },
-      {
-        jobId: `scrape-${job.id}`,
-        attempts: this.settings.asyncAttempts,
-        backoff: { type: 'exponential', delay: this.settings.asyncBackoffMs, jitter: true },
-      },
+    // Held until the worker charges or releases it, at most as long as the job is kept.
+    await this.ledger.reserve(
+      accountId,
+      this.settings.price,
+      'scrapeAsync',
+      job.id,
+      this.settings.jobRetentionMs,
     );
+    try {
+      await this.store.purgeExpired(now);
+      await this.store.create(job, new Date(now.getTime() + this.settings.jobRetentionMs));
+      await this.queue.add<ScrapeJobMessage>(
+        SCRAPE_QUEUE,
+        { jobId: job.id },
+        {
+          jobId: `scrape-${job.id}`,
+          attempts: this.settings.asyncAttempts,
+          backoff: { type: 'exponential', delay: this.settings.asyncBackoffMs, jitter: true },
+        },
+      );
+    } catch (error) {
+      await this.ledger.release(accountId, 'scrapeAsync', job.id);
+      throw error;
+    }
     return job;
   }
 

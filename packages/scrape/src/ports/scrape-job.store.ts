@@ -1,4 +1,4 @@
-import { CallbackDelivery, ScrapeFailure, ScrapeJob } from '../jobs/scrape-job';
+import { CallbackOutcome, ScrapeFailure, ScrapeJob } from '../jobs/scrape-job';
 import { ScrapeResult } from '../domain/scrape-result';
 
 /** Where async scrape jobs are kept, at least `retention` after they were submitted. */
@@ -10,6 +10,8 @@ export abstract class ScrapeJobStore {
   abstract markRetrying(id: string, error: ScrapeFailure): Promise<void>;
   abstract complete(id: string, result: ScrapeResult): Promise<void>;
   abstract fail(id: string, error: ScrapeFailure): Promise<void>;
-  abstract recordDelivery(id: string, delivery: CallbackDelivery): Promise<void>;
+  /** Counts one more callback send; called before the send, so a crash mid-send is still counted. */
+  abstract countDeliveryAttempt(id: string): Promise<void>;
+  abstract recordDelivery(id: string, outcome: CallbackOutcome): Promise<void>;
   abstract purgeExpired(now: Date): Promise<void>;
 }

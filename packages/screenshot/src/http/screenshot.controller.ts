@@ -10,7 +10,14 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { AuthenticatedKey, CreditLedger, CurrentAuth, MeteredRoute, RequireApiKey } from '@quarry/accounts';
+import {
+  AuthenticatedKey,
+  CreditLedger,
+  CurrentAuth,
+  MeteredRoute,
+  PRICE_HOLD_MS,
+  RequireApiKey,
+} from '@quarry/accounts';
 import { ErrorBodyDto, IdGenerator, ValidationErrorBodyDto } from '@quarry/core';
 import { ScreenshotService } from '../domain/screenshot.service';
 import { SCREENSHOT_SETTINGS, type ScreenshotSettings } from '../screenshot-options.interface';
@@ -42,7 +49,7 @@ export class ScreenshotController {
     description:
       'The page is loaded in headless Chromium with a 1280 x 800 viewport at device scale 1 and captured once its load event fired, ' +
       'its fonts are ready and its network is quiet (at most 10 s), then after waitForSelector and extraWaitMs. Every request the ' +
-      'page makes must reach a public address; others are blocked. The balance is checked before the capture and charged after it.',
+      'page makes must reach a public address; others are blocked. The price is reserved before the capture, charged after it, and given back if it fails.',
   })
   @ApiProduces('image/jpeg', 'application/json')
   @ApiOkResponse({
@@ -80,11 +87,17 @@ export class ScreenshotController {
     @Body() body: ScreenshotRequestDto,
     @Res({ passthrough: true }) response: HeaderResponse,
   ): Promise<StreamableFile> {
-    await this.ledger.requireBalance(auth.accountId, this.settings.price);
-    const shot = await this.screenshots.capture(body);
+    const referenceId = this.ids.uuid();
+    await this.ledger.reserve(auth.accountId, this.settings.price, 'screenshot', referenceId, PRICE_HOLD_MS);
+    const shot = await this.screenshots.capture(body).catch(async (error: unknown) => {
+      await this.ledger.release(auth.accountId, 'screenshot', referenceId);
+      throw error;
+    });
     // A client that gave up before the image was ready does not pay for it.
     if (this.settings.price > 0 && !response.destroyed) {
-      await this.ledger.charge(auth.accountId, this.settings.price, 'screenshot', this.ids.uuid());
+      await this.ledger.charge(auth.accountId, this.settings.price, 'screenshot', referenceId);
+    } else {
+      await this.ledger.release(auth.accountId, 'screenshot', referenceId);
     }
     response.setHeader('X-Final-Url', shot.finalUrl);
     response.setHeader('Cache-Control', 'no-store');

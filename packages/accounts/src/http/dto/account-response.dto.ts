@@ -11,6 +11,15 @@ export class AccountDto {
   credits!: number;
 }
 
+export class AccountBalanceDto extends AccountDto {
+  @ApiProperty({
+    example: 5,
+    description:
+      'Credits held for work in progress: already out of `credits`, charged when the work succeeds, given back when it fails.',
+  })
+  reservedCredits!: number;
+}
+
 export class OperationUsageDto {
   @ApiProperty({ description: 'Successful results charged.' })
   count!: number;
@@ -29,8 +38,8 @@ export class UsageDto {
 }
 
 export class AccountResponseDto {
-  @ApiProperty({ type: AccountDto })
-  account!: AccountDto;
+  @ApiProperty({ type: AccountBalanceDto })
+  account!: AccountBalanceDto;
 
   @ApiProperty({ type: UsageDto })
   usage!: UsageDto;

@@ -339,12 +339,20 @@ export class TypeormMonitorStore extends MonitorStore {
     return rows.map(toNotification);
   }
 
+  async countDeliveryAttempt(id: string, at: Date): Promise<void> {
+    await this.notificationRows
+      .createQueryBuilder()
+      .update()
+      .set({ attempts: () => 'attempts + 1', updatedAt: at })
+      .where('id = :id', { id })
+      .execute();
+  }
+
   async recordDelivery(id: string, delivery: NotificationDelivery, at: Date): Promise<void> {
     await this.notificationRows.update(
       { id },
       {
         status: delivery.status,
-        attempts: delivery.attempts,
         lastStatusCode: delivery.lastStatusCode ?? null,
         lastError: delivery.lastError ?? null,
         updatedAt: at,

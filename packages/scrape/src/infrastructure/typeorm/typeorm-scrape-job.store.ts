@@ -3,6 +3,7 @@ import { Clock } from '@quarry/core';
 import { ScrapeResult } from '../../domain/scrape-result';
 import {
   CallbackDelivery,
+  CallbackOutcome,
   ScrapeFailure,
   ScrapeJob,
   ScrapeJobStatus,
@@ -91,12 +92,20 @@ export class TypeormScrapeJobStore extends ScrapeJobStore {
     await this.update(id, { status: 'failed', error: JSON.stringify(error) });
   }
 
-  async recordDelivery(id: string, delivery: CallbackDelivery): Promise<void> {
+  async countDeliveryAttempt(id: string): Promise<void> {
+    await this.rows
+      .createQueryBuilder()
+      .update()
+      .set({ deliveryAttempts: () => 'delivery_attempts + 1', updatedAt: this.clock.now() })
+      .where('id = :id', { id })
+      .execute();
+  }
+
+  async recordDelivery(id: string, outcome: CallbackOutcome): Promise<void> {
     await this.update(id, {
-      deliveryStatus: delivery.status,
-      deliveryAttempts: delivery.attempts,
-      deliveryLastStatusCode: delivery.lastStatusCode ?? null,
-      deliveryLastError: delivery.lastError ?? null,
+      deliveryStatus: outcome.status,
+      deliveryLastStatusCode: outcome.lastStatusCode ?? null,
+      deliveryLastError: outcome.lastError ?? null,
     });
   }
 
