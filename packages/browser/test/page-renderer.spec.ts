@@ -1,6 +1,7 @@
 import { PublicUrlPolicy } from '@quarry/net';
 import {
   closedPort,
+  eventually,
   html,
   mappedLookup,
   redirect,
@@ -18,6 +19,8 @@ let site: FixtureServer;
 let canary: FixtureServer;
 let udpCanary: UdpCanary;
 let refusedPort: number;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let pool: BrowserPool;
 let renderer: PageRenderer;
 
@@ -82,6 +85,11 @@ beforeAll(async () => {
       '/redirect': redirect('/final'),
       '/final': html('<!doctype html><title>Final</title><p>arrived</p>'),
       '/missing': html('<title>Gone</title>', 404),
+      '/popups': () =>
+        html(`<!doctype html><title>Opener</title><p>opens windows</p><script>
+        window.open('/final');
+        window.open('http://127.0.0.1:${canary.port}/popup');
+      </script><a id="blank" href="/final" target="_blank">new tab</a><script>document.getElementById('blank').click()</script>`),
       '/js': html(`<!doctype html><title>Shell</title><div id="app"></div><script>
       setTimeout(() => {
         document.title = 'Rendered';
@@ -150,6 +158,24 @@ describe('PageRenderer', () => {
     });
     expect(page.title).toBe('Rendered');
     expect(page.html).toContain('made by script');
+  });
+
+  it("answers with an error page's status rather than wait for a selector it lacks", async () => {
+    const page = await renderer.render(site.url('/missing'), {
+      timeoutMs: 15_000,
+      waitForSelector: '#never',
+    });
+    expect(page).toMatchObject({ status: 404, title: 'Gone' });
+  });
+
+  it('closes the windows a page opens as they appear, and does not reuse their context', async () => {
+    const context = await renderer.visit(site.url('/popups'), { timeoutMs: 15_000 }, async (page) => {
+      await eventually(() => site.hits('/final') >= 2, 10_000);
+      while ((await page.browserContext().pages()).length > 1) await sleep(50);
+      return page.browserContext();
+    });
+    await eventually(() => context.closed, 10_000);
+    expect(canary.requests).toBe(0);
   });
 
   it('fails with SELECTOR_TIMEOUT when the selector never appears', async () => {

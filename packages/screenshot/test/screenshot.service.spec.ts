@@ -48,6 +48,7 @@ describe('ScreenshotService with Chromium', () => {
     udpCanary = await startUdpCanary();
     site = await startFixtureServer({
       '/bands': page(BANDS),
+      '/opener': page(`${BANDS}<script>window.open('/bands'); window.open('/bands', '_blank');</script>`),
       '/moved': { status: 302, headers: { location: '/bands' } },
       '/missing': { status: 404, body: '<!doctype html><h1>Not found</h1><p>There is no such page.</p>' },
       '/broken': { status: 500, body: 'oops' },
@@ -244,6 +245,13 @@ describe('ScreenshotService with Chromium', () => {
       requests: 0,
       datagrams: 0,
     });
+  });
+
+  it('captures a page that opens windows, closing them as they appear', async () => {
+    const shot = await capture('/opener', { timeoutMs: 8_000 });
+    expect(shot).toMatchObject({ status: 200, width: 1280 });
+    await eventually(() => pool.stats().activeJobs === 0, 10_000);
+    expect(pool.stats().openContexts).toBe(pool.stats().idleContexts);
   });
 
   it('refuses an invalid selector with 400 details.waitForSelector', async () => {

@@ -1,5 +1,5 @@
 import type { PublicUrlPolicy } from '@quarry/net';
-import type { BrowserContext, CDPSession, Frame, Page } from 'puppeteer-core';
+import type { BrowserContext, CDPSession, Frame, Page, Target } from 'puppeteer-core';
 import { CheckingProxy } from '../proxy/checking.proxy';
 import type { ProxyJournal } from '../proxy/proxy.journal';
 import type { ResolvedBrowserOptions } from './browser-options.resolver';
@@ -40,6 +40,7 @@ const PAGE_EVENTS = [
  */
 export class ReusableContext {
   jobs = 0;
+  private openedPopup = false;
   private readonly origins = new Set<string>();
   private readonly idleListeners: Map<string, number>;
   private removeJobListeners = () => {};
@@ -90,8 +91,13 @@ export class ReusableContext {
   startJob(onCrash: () => void): ProxyJournal {
     this.jobs += 1;
     const onNavigated = (frame: Frame) => this.remember(frame.url());
+    const onTarget = (target: Target) => this.closePopup(target);
     this.page.on('framenavigated', onNavigated).on('error', onCrash);
-    this.removeJobListeners = () => this.page.off('framenavigated', onNavigated).off('error', onCrash);
+    this.context.on('targetcreated', onTarget);
+    this.removeJobListeners = () => {
+      this.page.off('framenavigated', onNavigated).off('error', onCrash);
+      this.context.off('targetcreated', onTarget);
+    };
     return this.proxy.startJournal();
   }
 
@@ -104,7 +110,7 @@ export class ReusableContext {
     const leftListeners = PAGE_EVENTS.some(
       (event) => this.page.listenerCount(event) > (this.idleListeners.get(event) ?? 0),
     );
-    if (leftListeners || (await this.context.pages()).length !== 1) return false;
+    if (this.openedPopup || leftListeners || (await this.context.pages()).length !== 1) return false;
     await this.page.goto('about:blank');
     await this.page.evaluate(`window.name = ''`);
     await this.client.send('Page.resetNavigationHistory');
@@ -126,6 +132,20 @@ export class ReusableContext {
   /** Stops the proxy alone, for a context whose browser is gone or was killed. */
   closeProxy(): Promise<void> {
     return this.proxy.close();
+  }
+
+  /**
+   * Closes a page the job's page opened (`window.open`, `target=_blank`) as soon as it appears: a
+   * popup takes the foreground from the job's page, so its rendering would stall. What the popup
+   * may have stored is not tracked, so the context is not reused after it.
+   */
+  private closePopup(target: Target): void {
+    if (target.type() !== 'page') return;
+    this.openedPopup = true;
+    void target
+      .page()
+      .then((popup) => (popup && popup !== this.page ? popup.close() : undefined))
+      .catch(() => undefined);
   }
 
   private remember(url: string): void {

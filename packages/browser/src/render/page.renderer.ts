@@ -101,7 +101,8 @@ export class PageRenderer {
     }
     assertNotRefused(response, job, url);
 
-    if (options.waitForSelector) {
+    // An error page answers for itself: its status is the result, whatever selector it lacks.
+    if (options.waitForSelector && (response?.status() ?? 0) < 400) {
       try {
         await page.waitForSelector(options.waitForSelector, { timeout: budget() });
       } catch (error) {
