@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import { QuarryExceptionFilter, QuarryValidationPipe } from '@quarry/core';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
+import { applyConnectionTimeouts } from './http/connection-timeouts';
 import { mountOpenApi } from './http/openapi';
 
 /** The HTTP service, configured as `main.ts` runs it; e2e tests start it the same way. */
@@ -20,6 +21,7 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
   app.useGlobalPipes(new QuarryValidationPipe());
   app.set('trust proxy', false);
   app.disable('x-powered-by');
+  applyConnectionTimeouts(app.getHttpServer(), config);
   mountOpenApi(app);
   app.enableShutdownHooks();
   return app;

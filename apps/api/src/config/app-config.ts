@@ -20,6 +20,9 @@ export interface AppConfig {
   smtpUrl?: string;
   logLevel: LogLevel;
   bodyLimitBytes: number;
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
   workRequestsPerMinute: number;
   readRequestsPerMinute: number;
   shutdownGraceMs: number;
@@ -56,6 +59,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     smtpUrl: read.url('QUARRY_SMTP_URL', ['smtp:', 'smtps:']),
     logLevel: read.oneOf('QUARRY_LOG_LEVEL', LOG_LEVELS, 'info'),
     bodyLimitBytes: read.int('QUARRY_BODY_LIMIT_BYTES', 1024 * 1024, { min: 1024 }),
+    httpHeadersTimeoutMs: read.int('QUARRY_HTTP_HEADERS_TIMEOUT_MS', 10_000, { min: 100 }),
+    httpRequestTimeoutMs: read.int('QUARRY_HTTP_REQUEST_TIMEOUT_MS', 30_000, { min: 100 }),
+    httpKeepAliveTimeoutMs: read.int('QUARRY_HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, { min: 100 }),
     workRequestsPerMinute: read.int('QUARRY_RATE_LIMIT_WORK_PER_MINUTE', 60, { min: 1 }),
     readRequestsPerMinute: read.int('QUARRY_RATE_LIMIT_READS_PER_MINUTE', 600, { min: 1 }),
     shutdownGraceMs: read.int('QUARRY_SHUTDOWN_GRACE_MS', 10_000, { min: 0 }),
@@ -65,6 +71,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     monitorsPerAccount: read.int('QUARRY_MONITORS_PER_ACCOUNT', 1000, { min: 1 }),
     emailFrom: read.optionalString('QUARRY_EMAIL_FROM'),
   };
+  read.check(
+    config.httpHeadersTimeoutMs <= config.httpRequestTimeoutMs,
+    'QUARRY_HTTP_HEADERS_TIMEOUT_MS must not exceed QUARRY_HTTP_REQUEST_TIMEOUT_MS',
+  );
   for (const entry of config.allowHosts) {
     read.check(
       /^[^:\s]+:\d{1,5}$|^\[[0-9a-fA-F:.]+\]:\d{1,5}$/.test(entry),
