@@ -6,6 +6,8 @@ const lookup = async (hostname: string) => {
     'private.test': ['10.0.0.7'],
     localhost: ['127.0.0.1', '::1'],
     'empty.test': [],
+    '127.0.0.1.nip.io': ['127.0.0.1'],
+    'a.localhost': ['93.184.216.34'],
   };
   const addresses = table[hostname];
   if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
@@ -82,6 +84,54 @@ describe('PublicUrlPolicy', () => {
       'https://127.0.0.1/',
     ])('blocks %s, which is not on the allow-list', async (url) => {
       await expect(policy.check(url)).rejects.toMatchObject({ code: 'BLOCKED' });
+    });
+  });
+
+  describe('local names (RFC 6761)', () => {
+    it.each([
+      'http://localhost./',
+      'http://a.localhost/',
+      'http://A.B.LOCALHOST./x',
+      'https://localhost:8443/',
+    ])('blocks %s without asking DNS, even when DNS would answer with a public address', async (url) => {
+      const asked: string[] = [];
+      const counting = new PublicUrlPolicy({ lookup: async (name) => (asked.push(name), lookup(name)) });
+      await expect(counting.check(url)).rejects.toMatchObject({
+        code: 'BLOCKED',
+        message: expect.stringContaining('local machine'),
+      });
+      expect(asked).toEqual([]);
+    });
+
+    it('blocks them when connecting too', async () => {
+      await expect(policy.resolvePublic('a.localhost')).rejects.toMatchObject({ code: 'BLOCKED' });
+    });
+
+    it('still lets an allow-listed localhost:port through', async () => {
+      await expect(policy.check('http://localhost:8080/')).resolves.toBeInstanceOf(URL);
+    });
+  });
+
+  it('blocks a public-looking name that resolves to loopback', async () => {
+    await expect(policy.check('http://127.0.0.1.nip.io/')).rejects.toMatchObject({ code: 'BLOCKED' });
+  });
+
+  describe('checkDestination', () => {
+    it('accepts a host that does not resolve yet, as every send checks it again', async () => {
+      await expect(policy.checkDestination('https://hooks.missing.test/quarry')).resolves.toMatchObject({
+        hostname: 'hooks.missing.test',
+      });
+    });
+
+    it.each([
+      ['http://private.test/', 'BLOCKED'],
+      ['http://127.0.0.1.nip.io/', 'BLOCKED'],
+      ['http://a.localhost/', 'BLOCKED'],
+      ['http://10.0.0.1/', 'BLOCKED'],
+      ['ftp://public.test/', 'INVALID_URL'],
+      ['', 'INVALID_URL'],
+    ])('refuses %j like check does (%s)', async (url, code) => {
+      await expect(policy.checkDestination(url)).rejects.toMatchObject({ code });
     });
   });
 

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { NetError } from '../errors/net.error';
 import { systemLookup, type HostLookup } from './host.lookup';
 import { HostPortAllowList } from './host-port.allow-list';
+import { isLocalhostName } from './local-name.predicate';
 import { isPublicAddress } from './public-address.predicate';
 
 export interface PublicUrlPolicyOptions {
@@ -64,6 +65,20 @@ export class PublicUrlPolicy {
     return parsed;
   }
 
+  /**
+   * For a URL called later (callbacks, webhooks): refused like `check` when it is not public, but
+   * accepted when its host does not resolve yet, since every send checks it again.
+   * Throws NetError INVALID_URL or BLOCKED.
+   */
+  async checkDestination(url: string): Promise<URL> {
+    try {
+      return await this.check(url);
+    } catch (error) {
+      if (error instanceof NetError && error.code === 'HOST_NOT_FOUND') return this.parse(url);
+      throw error;
+    }
+  }
+
   /** Throws NetError BLOCKED unless `ip` is public. */
   assertPublicAddress(ip: string): void {
     if (!isPublicAddress(ip)) throw new NetError('BLOCKED', `${ip} is not a public address.`);
@@ -80,6 +95,12 @@ export class PublicUrlPolicy {
 
   /** Every address of `hostname`, each one public, else NetError BLOCKED or HOST_NOT_FOUND. */
   async resolvePublic(hostname: string): Promise<LookupAddress[]> {
+    if (isLocalhostName(hostname)) {
+      throw new NetError(
+        'BLOCKED',
+        `${hostname} is a name of the local machine (RFC 6761), not a public host.`,
+      );
+    }
     const addresses = await this.resolve(hostname);
     const blocked = addresses.find(({ address }) => !isPublicAddress(address));
     if (blocked) {
