@@ -45,6 +45,12 @@ describe.each(monitorEngines())('MonitorsService on %s', (_name, engine) => {
       [{ url: 'http://169.254.169.254/latest/meta-data' }, 'url'],
       [{ url: 'http://10.0.0.1/' }, 'url'],
       [{ url: 'ftp://example.com/file' }, 'url'],
+      [{ url: 'http://a.localhost/' }, 'url'],
+      [{ url: 'http://quarry-nowhere.invalid/' }, 'url'],
+      [
+        { url: url(), notifications: { webhook: { url: 'http://localhost./hook' } } },
+        'notifications.webhook.url',
+      ],
       [
         { url: url(), notifications: { webhook: { url: 'http://127.0.0.1:9/hook' } } },
         'notifications.webhook.url',
@@ -68,6 +74,21 @@ describe.each(monitorEngines())('MonitorsService on %s', (_name, engine) => {
       });
     }
     expect(await monitors.list(account.id)).toEqual([]);
+  });
+
+  it('accepts a webhook host that does not resolve yet, as each notification checks it again', async () => {
+    const account = await accounts.create('later-hook@example.com', 10);
+    const created = await monitors.create(account.id, {
+      url: url(),
+      notifications: { email: false, webhook: { url: 'https://hooks.quarry-nowhere.invalid/quarry' } },
+    });
+    expect(created.monitor.channels).toContainEqual(
+      expect.objectContaining({
+        type: 'webhook',
+        destination: 'https://hooks.quarry-nowhere.invalid/quarry',
+      }),
+    );
+    await monitors.remove(account.id, created.monitor.id);
   });
 
   it('keeps a supplied secret, lists newest first, hides foreign monitors, and enforces the per-account limit', async () => {

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { InvalidRequestError, NotFoundError, PaymentRequiredError } from '@quarry/core';
 import { AccountsService, CreditLedger, WebhookSecretsService } from '@quarry/accounts';
 import { FixtureResponse, FixtureServer, startFixtureServer } from '@quarry/testing';
-import { ScrapeJob, ScrapeJobsService, ScrapeService } from '../src';
+import { ScrapeError, ScrapeJob, ScrapeJobsService, ScrapeService } from '../src';
 import { createScrapeTestContext, scrapeEngines, ScrapeTestContext } from './scrape-test-module';
 
 interface Received {
@@ -238,4 +238,44 @@ describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) =>
     await expect(jobs.get(other.id, 'no-such-job')).rejects.toBeInstanceOf(NotFoundError);
     await settled(other.id, job.id);
   });
+
+  it('answers URL_NOT_FOUND for a URL whose host does not resolve, as a sync scrape does', async () => {
+    const account = await accounts.create('unresolved@example.com', 5);
+    const error = await jobs
+      .submit(account.id, { url: 'http://quarry-nowhere.invalid/', callbackUrl: `${origin.origin}/hook-ok` })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ScrapeError);
+    expect((error as ScrapeError).toBody()).toEqual({
+      error: 'URL_NOT_FOUND',
+      message: expect.any(String),
+      url: 'http://quarry-nowhere.invalid/',
+    });
+  });
+
+  it('accepts a callback host that does not resolve yet and records each failed delivery', async () => {
+    const account = await accounts.create('later@example.com', 5);
+    const job = await jobs.submit(account.id, {
+      url: `${origin.origin}/story`,
+      callbackUrl: 'https://hooks.quarry-nowhere.invalid/quarry',
+    });
+    const done = await settled(account.id, job.id);
+    expect(done).toMatchObject({
+      status: 'completed',
+      delivery: { status: 'failed', attempts: 4, lastError: 'host not found' },
+    });
+  });
+
+  it.each(['http://localhost./hook', 'http://a.localhost/hook', 'http://[::1]/hook'])(
+    'refuses the local callback %s with details.callbackUrl',
+    async (callbackUrl) => {
+      const account = await accounts.create(`local-${callbackUrl.length}@example.com`, 5);
+      const error = await jobs
+        .submit(account.id, { url: `${origin.origin}/story`, callbackUrl })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidRequestError);
+      expect((error as InvalidRequestError).toBody()).toMatchObject({
+        details: { callbackUrl: expect.any(String) },
+      });
+    },
+  );
 });

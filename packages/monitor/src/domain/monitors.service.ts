@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, IdGenerator, InvalidRequestError, JobQueue, NotFoundError, QuarryError } from '@quarry/core';
 import { AccountsService, CreditLedger } from '@quarry/accounts';
-import { generateWebhookSecret, isPolicyRejection, isWebhookSecret, PublicUrlPolicy } from '@quarry/net';
+import {
+  asInvalidRequest,
+  generateWebhookSecret,
+  isWebhookSecret,
+  NetError,
+  PublicUrlPolicy,
+} from '@quarry/net';
 import { MONITOR_CHECK_QUEUE, MonitorCheckMessage } from '../jobs/monitor-job-queues';
 import {
   MAX_INTERVAL_MINUTES,
@@ -75,9 +81,13 @@ export class MonitorsService {
   async create(accountId: string, request: CreateMonitorRequest): Promise<CreatedMonitor> {
     const intervalMinutes = request.intervalMinutes ?? this.settings.defaultIntervalMinutes;
     assertInterval(intervalMinutes);
-    await this.assertPublic(request.url, 'url');
+    await this.assertPublicPage(request.url);
     const webhook = request.notifications?.webhook;
-    if (webhook) await this.assertPublic(webhook.url, 'notifications.webhook.url');
+    if (webhook) {
+      await this.policy.checkDestination(webhook.url).catch((error: unknown) => {
+        throw asInvalidRequest(error, 'notifications.webhook.url');
+      });
+    }
     if (webhook?.secret !== undefined) assertSecret(webhook.secret);
     await this.ledger.requireBalance(accountId, Math.max(1, this.settings.price));
 
@@ -187,18 +197,14 @@ export class MonitorsService {
     return monitor;
   }
 
-  private async assertPublic(url: string, field: string): Promise<void> {
-    try {
-      await this.policy.check(url);
-    } catch (error) {
-      if (isPolicyRejection(error))
-        throw new InvalidRequestError(`The ${field} must be a public http(s) URL.`, {
-          [field]: error.message,
-        });
-      if (error instanceof Error && error.name === 'NetError')
-        throw new InvalidRequestError(`The ${field} cannot be reached.`, { [field]: error.message });
-      throw error;
-    }
+  /** The baseline check fetches the page at once, so a host that does not resolve is refused too. */
+  private async assertPublicPage(url: string): Promise<void> {
+    await this.policy.check(url).catch((error: unknown) => {
+      if (error instanceof NetError && error.code === 'HOST_NOT_FOUND') {
+        throw new InvalidRequestError('The url cannot be reached.', { url: error.message });
+      }
+      throw asInvalidRequest(error, 'url');
+    });
   }
 }
 

@@ -13,6 +13,7 @@ import { AuthenticatedKey, CurrentAuth, MeteredRoute, RequireApiKey } from '@qua
 import { ScrapeJob } from '../jobs/scrape-job';
 import { ScrapeJobsService } from '../jobs/scrape-jobs.service';
 import { AsyncScrapeAcceptedDto, AsyncScrapeRequestDto, ScrapeJobDto } from './dto/async-scrape.dto';
+import { ScrapeErrorBodyDto } from './dto/scrape-response.dto';
 
 @ApiTags('scrape')
 @Controller('scrape')
@@ -31,6 +32,10 @@ export class ScrapeJobsController {
   @ApiBadRequestResponse({
     type: ValidationErrorBodyDto,
     description: 'Invalid body, or a url / callbackUrl that is not public http(s).',
+  })
+  @ApiNotFoundResponse({
+    type: ScrapeErrorBodyDto,
+    description: 'URL_NOT_FOUND: the host of url does not resolve.',
   })
   @ApiPaymentRequiredResponse({ type: ErrorBodyDto })
   async submit(

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, IdGenerator, JobQueue, NotFoundError } from '@quarry/core';
 import { CreditLedger } from '@quarry/accounts';
-import { asInvalidRequest, PublicUrlPolicy } from '@quarry/net';
+import { asInvalidRequest, NetError, PublicUrlPolicy } from '@quarry/net';
+import { netFailure } from '../domain/origin-failure';
 import { ScrapeRequest } from '../domain/scrape-result';
 import { ScrapeJobStore } from '../ports/scrape-job.store';
 import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
@@ -26,12 +27,19 @@ export class ScrapeJobsService {
     private readonly ids: IdGenerator,
   ) {}
 
-  /** Throws `InvalidRequestError` for a URL or callback URL that is not public, 402 when the balance cannot pay; the price stays reserved for the worker. */
+  /**
+   * Throws `InvalidRequestError` for a URL or callback URL that is not public, `ScrapeError`
+   * URL_NOT_FOUND when the URL's host does not resolve (as a sync scrape would), 402 when the
+   * balance cannot pay; the price stays reserved for the worker. A callback host that does not
+   * resolve yet is accepted: each delivery checks it again.
+   */
   async submit(accountId: string, request: AsyncScrapeRequest): Promise<ScrapeJob> {
     await this.policy.check(request.url).catch((error: unknown) => {
-      throw asInvalidRequest(error, 'url');
+      throw error instanceof NetError && error.code === 'HOST_NOT_FOUND'
+        ? netFailure(error, request.url)
+        : asInvalidRequest(error, 'url');
     });
-    await this.policy.check(request.callbackUrl).catch((error: unknown) => {
+    await this.policy.checkDestination(request.callbackUrl).catch((error: unknown) => {
       throw asInvalidRequest(error, 'callbackUrl');
     });
     const now = this.clock.now();
