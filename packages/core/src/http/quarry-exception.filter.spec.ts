@@ -1,4 +1,4 @@
-import { ArgumentsHost, BadRequestException, Logger, NotFoundException } from '@nestjs/common';
+import { ArgumentsHost, BadRequestException, HttpException, Logger, NotFoundException } from '@nestjs/common';
 import { PaymentRequiredError, RateLimitedError } from '../errors/quarry-error';
 import { QuarryExceptionFilter } from './quarry-exception.filter';
 
@@ -69,5 +69,37 @@ describe('QuarryExceptionFilter', () => {
       status: 400,
       body: { error: 'invalid_request', details: { body: 'must be valid JSON' } },
     });
+  });
+
+  it('answers every 400 with the SPEC body, details included', () => {
+    const zlib = Object.assign(new Error('incorrect header check'), { status: 400, expose: true });
+    const charset = { type: 'charset.unsupported', status: 415, expose: true };
+    for (const unreadable of [zlib, charset, new HttpException('unsupported', 415, { cause: charset })]) {
+      expect(respond(unreadable)).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_request', details: { body: expect.any(String) } },
+      });
+    }
+    const badPath = Object.assign(new URIError("Failed to decode param '%FF'"), { status: 400 });
+    expect(respond(new BadRequestException(badPath.message, { cause: badPath }))).toEqual(
+      expect.objectContaining({
+        status: 400,
+        body: {
+          error: 'invalid_request',
+          message: expect.any(String),
+          details: { path: expect.any(String) },
+        },
+      }),
+    );
+    expect(respond(new BadRequestException('Validation failed (uuid is expected)'))).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request', details: {} },
+    });
+  });
+
+  it('keeps a 5xx error that merely carries a status a 500', () => {
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    expect(respond(Object.assign(new Error('EACCES'), { status: 500, expose: false })).status).toBe(500);
+    logged.mockRestore();
   });
 });

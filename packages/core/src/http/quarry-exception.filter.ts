@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import { QuarryError } from '../errors/quarry-error';
+import { InvalidRequestError, QuarryError } from '../errors/quarry-error';
 
 interface HttpRequestLike {
   id?: string | number;
@@ -16,9 +16,10 @@ interface HttpResponseLike {
   end(): void;
 }
 
-/** Errors thrown by Express' body parser before any route runs. */
+/** Errors thrown by Express' body parser (http-errors) before any route runs; decompression errors carry no type. */
 interface BodyParserError {
-  type: string;
+  type?: string;
+  expose?: boolean;
   status: number;
 }
 
@@ -63,11 +64,17 @@ export class QuarryExceptionFilter implements ExceptionFilter {
 
   private toQuarryError(exception: unknown, request: HttpRequestLike): QuarryError {
     if (exception instanceof QuarryError) return exception;
-    // Express' adapter wraps body-parser failures in an HttpException; the original says what failed.
+    // Express' adapter wraps body-parser and path-decoding failures in an HttpException; the original says what failed.
     const cause = exception instanceof HttpException ? exception.cause : exception;
+    if (cause instanceof URIError) {
+      return new InvalidRequestError('The request path is not valid percent-encoding.', {
+        path: 'must be valid percent-encoding',
+      });
+    }
     if (isBodyParserError(cause)) return bodyParserError(cause);
     if (exception instanceof HttpException && exception.getStatus() < 500) {
       const status = exception.getStatus();
+      if (status === HttpStatus.BAD_REQUEST) return new InvalidRequestError(exception.message);
       const message =
         status === HttpStatus.NOT_FOUND
           ? `No route for ${request.method} ${request.url?.split('?')[0]}.`
@@ -80,27 +87,22 @@ export class QuarryExceptionFilter implements ExceptionFilter {
 }
 
 function isBodyParserError(exception: unknown): exception is BodyParserError {
+  if (typeof exception !== 'object' || exception === null) return false;
+  const { status, type, expose } = exception as BodyParserError;
   return (
-    typeof exception === 'object' &&
-    exception !== null &&
-    typeof (exception as BodyParserError).type === 'string' &&
-    typeof (exception as BodyParserError).status === 'number'
+    typeof status === 'number' && status < 500 && (typeof type === 'string' || typeof expose === 'boolean')
   );
 }
 
+/** SPEC §1: a body over the limit is a 413; a body that cannot be read as JSON, whatever the reason, a 400. */
 function bodyParserError(exception: BodyParserError): QuarryError {
-  switch (exception.type) {
-    case 'entity.too.large':
-      return new QuarryError('payload_too_large', 'The request body is larger than the limit.', 413);
-    case 'entity.parse.failed':
-      return new QuarryError('invalid_request', 'The request body is not valid JSON.', 400, {
-        details: { body: 'must be valid JSON' },
-      });
-    default:
-      return new QuarryError(
-        fallbackCodes[exception.status] ?? 'invalid_request',
-        'The request body could not be read.',
-        exception.status < 500 ? exception.status : 400,
-      );
+  if (exception.status === HttpStatus.PAYLOAD_TOO_LARGE) {
+    return new QuarryError('payload_too_large', 'The request body is larger than the limit.', 413);
   }
+  if (exception.type === 'entity.parse.failed') {
+    return new InvalidRequestError('The request body is not valid JSON.', { body: 'must be valid JSON' });
+  }
+  return new InvalidRequestError('The request body could not be read.', {
+    body: 'must be JSON in UTF-8, uncompressed or gzip/deflate/br encoded',
+  });
 }

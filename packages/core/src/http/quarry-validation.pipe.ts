@@ -1,9 +1,11 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { InvalidRequestError } from '../errors/quarry-error';
+import { assertSafeJsonShape } from './json-shape.guard';
 
 /**
- * Global validation: DTO classes only, unknown fields rejected, values converted to their declared
- * types, and every failure a 400 `invalid_request` with one reason per field in `details`.
+ * Global validation: DTO classes only, unknown fields (prototype keys too) rejected, nesting
+ * bounded, values converted to their declared types, and every failure a 400 `invalid_request`
+ * with one reason per field in `details`.
  */
 @Injectable()
 export class QuarryValidationPipe extends ValidationPipe {
@@ -18,11 +20,13 @@ export class QuarryValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'body' && metadata.metatype && this.toValidate(metadata) && !isPlainObject(value)) {
+    if (!metadata.metatype || !this.toValidate(metadata)) return super.transform(value, metadata);
+    if (metadata.type === 'body' && !isPlainObject(value)) {
       throw new InvalidRequestError('The request body must be a JSON object.', {
         body: 'must be a JSON object',
       });
     }
+    assertSafeJsonShape(value, metadata.type);
     return super.transform(value, metadata);
   }
 }
