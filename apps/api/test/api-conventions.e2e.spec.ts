@@ -110,12 +110,79 @@ describe('API conventions (SPEC §1, §3, §10)', () => {
       expect(response.body.error).toBe('invalid_request');
     });
 
+    it.each([
+      ['an array', `{"email":"d@example.com","x":${'['.repeat(10_000)}${']'.repeat(10_000)}}`],
+      ['an object', `{"email":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`],
+    ])('answers JSON nested 10,000 levels deep in %s with 400 details.body', async (_name, body) => {
+      const response = await admin().set('content-type', 'application/json').send(body);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        error: 'invalid_request',
+        message: expect.any(String),
+        details: { body: expect.stringContaining('levels deep') },
+      });
+    });
+
+    it.each(['__proto__', 'constructor', 'prototype'])(
+      'refuses the key %s as an unknown field',
+      async (key) => {
+        const response = await admin()
+          .set('content-type', 'application/json')
+          .send(`{"email":"e@example.com","${key}":{"credits":5}}`);
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({
+          error: 'invalid_request',
+          message: expect.any(String),
+          details: { [key]: 'is not an allowed field' },
+        });
+      },
+    );
+
+    it('refuses a prototype key inside a nested object of a monitor', async () => {
+      const response = await request(t.url)
+        .post('/v1/api/monitors')
+        .auth(apiKey, { type: 'bearer' })
+        .set('content-type', 'application/json')
+        .send(
+          '{"url":"https://example.com/","notifications":{"webhook":{"url":"https://example.com/h","__proto__":{}}}}',
+        );
+      expect(response.status).toBe(400);
+      expect(response.body.details).toEqual({ 'notifications.webhook.__proto__': 'is not an allowed field' });
+    });
+
+    it.each([
+      ['an unsupported charset', { 'content-type': 'application/json; charset=latin-7' }],
+      [
+        'an unsupported content encoding',
+        { 'content-type': 'application/json', 'content-encoding': 'x-unknown' },
+      ],
+      ['a broken gzip stream', { 'content-type': 'application/json', 'content-encoding': 'gzip' }],
+    ])('answers a body with %s with 400 details.body', async (_name, headers) => {
+      const response = await admin().set(headers).send('{"email":"f@example.com"}');
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        error: 'invalid_request',
+        message: expect.any(String),
+        details: { body: expect.any(String) },
+      });
+    });
+
     it('rejects a 2 MiB body with 413', async () => {
       const response = await admin()
         .set('content-type', 'application/json')
         .send(JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }));
       expect(response.status).toBe(413);
       expect(response.body).toEqual({ error: 'payload_too_large', message: expect.any(String) });
+    });
+  });
+
+  it('answers a path that is not valid percent-encoding with 400 details.path', async () => {
+    const response = await request(t.url).get('/v1/api/monitors/%FF').auth(apiKey, { type: 'bearer' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      error: 'invalid_request',
+      message: expect.any(String),
+      details: { path: expect.any(String) },
     });
   });
 
