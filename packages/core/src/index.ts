@@ -6,6 +6,7 @@ export * from './persistence/database-url';
 export * from './queue/job-queue';
 export * from './http/quarry-exception.filter';
 export * from './http/quarry-validation.pipe';
+export * from './http/optional-field.decorator';
 export * from './config/env-reader';
 export * from './http/error-body.dto';
 export * from './time/quarry-core.module';

@@ -23,5 +23,9 @@ export {
   type WebhookDelivery,
 } from './webhooks/webhook.sender';
 export { WEBHOOK_RETRY, webhookRetryError } from './webhooks/webhook-retry.policy';
-export { generateWebhookSecret, isWebhookSecret } from './webhooks/webhook-secret.generator';
+export {
+  generateWebhookSecret,
+  isWebhookSecret,
+  WEBHOOK_SECRET_PATTERN,
+} from './webhooks/webhook-secret.generator';
 export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './webhooks/retry-after.parser';

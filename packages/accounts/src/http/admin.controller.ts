@@ -5,6 +5,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
@@ -51,6 +52,7 @@ export class AdminController {
   }
 
   @Get('accounts/:id')
+  @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOperation({ summary: 'An account and its keys (prefixes only)' })
   @ApiOkResponse({ type: AccountWithKeysDto })
   async getAccount(@Param('id', ParseUUIDPipe) id: string): Promise<AccountWithKeysDto> {
@@ -58,6 +60,7 @@ export class AdminController {
   }
 
   @Post('accounts/:id/keys')
+  @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOperation({ summary: 'Create another API key for an account' })
   @ApiCreatedResponse({ type: CreatedKeyDto })
   createKey(@Param('id', ParseUUIDPipe) id: string): Promise<CreatedKeyDto> {
@@ -65,6 +68,7 @@ export class AdminController {
   }
 
   @Post('accounts/:id/credits')
+  @ApiParam({ name: 'id', format: 'uuid' })
   @HttpCode(200)
   @ApiOperation({ summary: 'Add credits to an account' })
   @ApiOkResponse({ type: AccountEnvelopeDto })
@@ -84,6 +88,7 @@ export class AdminController {
   }
 
   @Post('accounts/:id/webhook-secret/rotate')
+  @ApiParam({ name: 'id', format: 'uuid' })
   @HttpCode(200)
   @ApiOperation({ summary: "Rotate an account's callback signing secret" })
   @ApiOkResponse({ type: WebhookSecretDto })

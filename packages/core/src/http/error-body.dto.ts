@@ -10,7 +10,7 @@ export class ErrorBodyDto {
 }
 
 export class ValidationErrorBodyDto extends ErrorBodyDto {
-  @ApiProperty({ example: 'invalid_request' })
+  @ApiProperty({ enum: ['invalid_request'] })
   declare error: string;
 
   @ApiProperty({

@@ -2,6 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
+  ApiBody,
+  ApiExtraModels,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -10,6 +12,7 @@ import {
   ApiOperation,
   ApiPaymentRequiredResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { ErrorBodyDto, InvalidRequestError, ValidationErrorBodyDto } from '@quarry/core';
 import { AuthenticatedKey, CurrentAuth, RequireApiKey } from '@quarry/accounts';
@@ -74,6 +77,11 @@ export class MonitorsController {
   @ApiOperation({
     summary:
       'Pause or resume a monitor (resuming checks now and resets consecutiveFailures), or change its interval',
+  })
+  @ApiExtraModels(UpdateMonitorDto)
+  @ApiBody({
+    description: 'At least one of status and intervalMinutes.',
+    schema: { allOf: [{ $ref: getSchemaPath(UpdateMonitorDto) }], minProperties: 1 },
   })
   @ApiOkResponse({ type: MonitorResponseDto })
   @ApiBadRequestResponse({ type: ValidationErrorBodyDto })

@@ -7,7 +7,7 @@ export class AccountDto {
   @ApiProperty({ example: 'ops@example.com' })
   email!: string;
 
-  @ApiProperty({ example: 995 })
+  @ApiProperty({ type: 'integer', example: 995 })
   credits!: number;
 }
 
@@ -21,10 +21,10 @@ export class AccountBalanceDto extends AccountDto {
 }
 
 export class OperationUsageDto {
-  @ApiProperty({ description: 'Successful results charged.' })
+  @ApiProperty({ type: 'integer', description: 'Successful results charged.' })
   count!: number;
 
-  @ApiProperty({ description: 'Credits spent.' })
+  @ApiProperty({ type: 'integer', description: 'Credits spent.' })
   credits!: number;
 }
 

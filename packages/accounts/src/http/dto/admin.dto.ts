@@ -1,15 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsEmail, IsInt, IsString, Length, Max, Min } from 'class-validator';
+import { OptionalField } from '@quarry/core';
 import { AccountDto } from './account-response.dto';
 
 export class CreateAccountDto {
-  @ApiProperty({ example: 'ops@example.com', description: 'Where email notifications go.' })
+  @ApiProperty({
+    example: 'ops@example.com',
+    description: 'Where email notifications go.',
+    format: 'email',
+    minLength: 3,
+    maxLength: 320,
+  })
   @IsEmail()
   @Length(3, 320)
   email!: string;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
-  @IsOptional()
+  @ApiPropertyOptional({ type: 'integer', default: 0, minimum: 0, maximum: 1_000_000_000 })
+  @OptionalField()
   @IsInt()
   @Min(0)
   @Max(1_000_000_000)
@@ -17,7 +24,7 @@ export class CreateAccountDto {
 }
 
 export class AddCreditsDto {
-  @ApiProperty({ minimum: 1, example: 500 })
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 1_000_000_000, example: 500 })
   @IsInt()
   @Min(1)
   @Max(1_000_000_000)
@@ -25,9 +32,10 @@ export class AddCreditsDto {
 
   @ApiPropertyOptional({
     description: 'Idempotency key: the same referenceId adds credits once.',
+    minLength: 1,
     maxLength: 200,
   })
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @Length(1, 200)
   referenceId?: string;
@@ -37,6 +45,8 @@ export class RevokeKeyDto {
   @ApiProperty({
     example: 'qk_live_AbCdEfGh',
     description: 'The display prefix shown when the key was created.',
+    minLength: 16,
+    maxLength: 64,
   })
   @IsString()
   @Length(16, 64)

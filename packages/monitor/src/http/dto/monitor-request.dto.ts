@@ -6,20 +6,25 @@ import {
   IsInt,
   IsISO8601,
   IsObject,
-  IsOptional,
   IsString,
   Length,
   Max,
+  Matches,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
+import { OptionalField } from '@quarry/core';
+import { WEBHOOK_SECRET_PATTERN } from '@quarry/net';
 import { MAX_SECRET_LENGTH, MIN_SECRET_LENGTH } from '../../domain/monitors.service';
 import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES } from '../../monitor-options.interface';
 
 export class WebhookChannelRequestDto {
   @ApiProperty({
-    description: 'Public http(s) URL that receives `monitor.changed` POSTs, signed with Standard Webhooks.',
+    description:
+      'Public http(s) URL that receives `monitor.changed` POSTs, signed with Standard Webhooks. A host that does not resolve yet is accepted; each notification checks it again.',
+    format: 'uri',
+    minLength: 1,
     maxLength: 2048,
   })
   @IsString()
@@ -31,21 +36,26 @@ export class WebhookChannelRequestDto {
       'The signing secret (base64, optionally prefixed with `whsec_`); generated when absent. Returned once, at creation.',
     minLength: MIN_SECRET_LENGTH,
     maxLength: MAX_SECRET_LENGTH,
+    pattern: WEBHOOK_SECRET_PATTERN.source,
   })
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @Length(MIN_SECRET_LENGTH, MAX_SECRET_LENGTH)
+  @Matches(WEBHOOK_SECRET_PATTERN, {
+    message:
+      'must be base64 (optionally prefixed with whsec_), e.g. whsec_ followed by the base64 of 32 random bytes',
+  })
   secret?: string;
 }
 
 export class NotificationsRequestDto {
   @ApiPropertyOptional({ description: "Email the account's address on changes.", default: true })
-  @IsOptional()
+  @OptionalField()
   @IsBoolean()
   email?: boolean;
 
   @ApiPropertyOptional({ type: WebhookChannelRequestDto })
-  @IsOptional()
+  @OptionalField()
   @IsObject()
   @ValidateNested()
   @Type(() => WebhookChannelRequestDto)
@@ -54,7 +64,9 @@ export class NotificationsRequestDto {
 
 export class CreateMonitorDto {
   @ApiProperty({
-    description: 'The public http(s) page to watch.',
+    description: 'The public http(s) page to watch; its host must resolve now.',
+    format: 'uri',
+    minLength: 1,
     maxLength: 2048,
     example: 'https://example.com/pricing',
   })
@@ -64,18 +76,19 @@ export class CreateMonitorDto {
 
   @ApiPropertyOptional({
     description: 'Minutes between checks.',
+    type: 'integer',
     minimum: MIN_INTERVAL_MINUTES,
     maximum: MAX_INTERVAL_MINUTES,
     default: 60,
   })
-  @IsOptional()
+  @OptionalField()
   @IsInt()
   @Min(MIN_INTERVAL_MINUTES)
   @Max(MAX_INTERVAL_MINUTES)
   intervalMinutes?: number;
 
   @ApiPropertyOptional({ type: NotificationsRequestDto })
-  @IsOptional()
+  @OptionalField()
   @IsObject()
   @ValidateNested()
   @Type(() => NotificationsRequestDto)
@@ -87,12 +100,12 @@ export class UpdateMonitorDto {
     enum: ['active', 'paused'],
     description: 'Pausing stops scheduled checks; resuming checks now and resets consecutiveFailures.',
   })
-  @IsOptional()
+  @OptionalField()
   @IsIn(['active', 'paused'])
   status?: 'active' | 'paused';
 
-  @ApiPropertyOptional({ minimum: MIN_INTERVAL_MINUTES, maximum: MAX_INTERVAL_MINUTES })
-  @IsOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: MIN_INTERVAL_MINUTES, maximum: MAX_INTERVAL_MINUTES })
+  @OptionalField()
   @IsInt()
   @Min(MIN_INTERVAL_MINUTES)
   @Max(MAX_INTERVAL_MINUTES)
@@ -100,8 +113,8 @@ export class UpdateMonitorDto {
 }
 
 export class HistoryQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 50 })
-  @IsOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 200, default: 50 })
+  @OptionalField()
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -112,7 +125,7 @@ export class HistoryQueryDto {
     description: 'Only entries older than this time (the last one of the previous page).',
     example: '2026-11-21T10:00:00.000Z',
   })
-  @IsOptional()
+  @OptionalField()
   @IsISO8601({ strict: true })
   before?: string;
 }

@@ -24,7 +24,7 @@ export class MonitorDto {
   @ApiProperty({ enum: ['active', 'paused'] })
   status!: string;
 
-  @ApiProperty({ minimum: 5, maximum: 10080 })
+  @ApiProperty({ type: 'integer', minimum: 5, maximum: 10080 })
   intervalMinutes!: number;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
@@ -39,6 +39,7 @@ export class MonitorDto {
   lastChangedAt!: Date | null;
 
   @ApiProperty({
+    type: 'integer',
     description: 'Failed checks in a row; reset by a success or a resume. At 10 the monitor pauses itself.',
   })
   consecutiveFailures!: number;
@@ -87,7 +88,7 @@ export class MonitorCheckDto {
   @ApiProperty({ enum: ['http', 'browser'], nullable: true, type: String })
   scrapeTier!: string | null;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   durationMs!: number;
 
   @ApiProperty({
@@ -116,10 +117,10 @@ export class ChangeSummaryDto {
   @ApiProperty({ type: [String], description: 'Lines removed, in page order; at most 200.' })
   removedLines!: string[];
 
-  @ApiProperty({ description: 'All lines added.' })
+  @ApiProperty({ type: 'integer', description: 'All lines added.' })
   addedCount!: number;
 
-  @ApiProperty({ description: 'All lines removed.' })
+  @ApiProperty({ type: 'integer', description: 'All lines removed.' })
   removedCount!: number;
 }
 

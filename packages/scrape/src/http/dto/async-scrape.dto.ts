@@ -1,11 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
+import { OptionalField } from '@quarry/core';
 import { ScrapeRequestDto } from './scrape-request.dto';
 import { ScrapeErrorBodyDto, ScrapeResultDto } from './scrape-response.dto';
 
 export class AsyncScrapeRequestDto extends ScrapeRequestDto {
   @ApiProperty({
-    description: 'Public http(s) URL that receives the result as a signed POST.',
+    description:
+      'Public http(s) URL that receives the result as a signed POST. A host that does not resolve yet is accepted; each delivery checks it again.',
+    format: 'uri',
+    minLength: 1,
     maxLength: 2048,
   })
   @IsString()
@@ -16,7 +20,7 @@ export class AsyncScrapeRequestDto extends ScrapeRequestDto {
     description: 'Sent back as the x-callback-token header of the callback.',
     maxLength: 256,
   })
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(256)
   callbackToken?: string;
@@ -34,10 +38,10 @@ export class CallbackDeliveryDto {
   @ApiProperty({ enum: ['pending', 'delivered', 'failed'] })
   status!: string;
 
-  @ApiProperty({ description: 'Delivery attempts made so far.' })
+  @ApiProperty({ type: 'integer', description: 'Delivery attempts made so far.' })
   attempts!: number;
 
-  @ApiPropertyOptional({ description: "The receiver's HTTP status on the last attempt." })
+  @ApiPropertyOptional({ type: 'integer', description: "The receiver's HTTP status on the last attempt." })
   lastStatusCode?: number;
 
   @ApiPropertyOptional({ description: 'Why the last attempt failed.' })
@@ -51,7 +55,10 @@ export class ScrapeJobDto {
   @ApiProperty({ enum: ['queued', 'processing', 'completed', 'failed'] })
   status!: string;
 
-  @ApiProperty({ description: 'Scrape attempts made so far (transient failures are retried).' })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Scrape attempts made so far (transient failures are retried).',
+  })
   attempts!: number;
 
   @ApiPropertyOptional({ type: ScrapeResultDto })

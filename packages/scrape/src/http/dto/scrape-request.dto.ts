@@ -1,9 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { OptionalField } from '@quarry/core';
 
 export class ScrapeRequestDto {
   @ApiProperty({
     description: 'A public http(s) URL.',
+    format: 'uri',
+    minLength: 1,
     maxLength: 2048,
     example: 'https://example.com/article',
   })
@@ -15,17 +18,18 @@ export class ScrapeRequestDto {
     description: 'Skip the cache read; the fresh result is still cached.',
     default: false,
   })
-  @IsOptional()
+  @OptionalField()
   @IsBoolean()
   forceFresh?: boolean;
 
   @ApiPropertyOptional({
     description: 'Budget of the whole request in milliseconds.',
+    type: 'integer',
     minimum: 1000,
     maximum: 120000,
     default: 30000,
   })
-  @IsOptional()
+  @OptionalField()
   @IsInt()
   @Min(1000)
   @Max(120000)
@@ -35,17 +39,18 @@ export class ScrapeRequestDto {
     description: 'Render in headless Chromium and wait for this CSS selector.',
     maxLength: 512,
   })
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(512)
   waitForSelector?: string;
 
   @ApiPropertyOptional({
     description: 'Render in headless Chromium and wait this long after load, in milliseconds.',
+    type: 'integer',
     minimum: 0,
     maximum: 10000,
   })
-  @IsOptional()
+  @OptionalField()
   @IsInt()
   @Min(0)
   @Max(10000)
@@ -53,7 +58,12 @@ export class ScrapeRequestDto {
 }
 
 export class InvalidateRequestDto {
-  @ApiProperty({ description: 'The URL whose cached result is dropped.', maxLength: 2048 })
+  @ApiProperty({
+    description: 'The http(s) URL whose cached result is dropped; nothing is fetched.',
+    format: 'uri',
+    minLength: 1,
+    maxLength: 2048,
+  })
   @IsString()
   @MaxLength(2048)
   url!: string;

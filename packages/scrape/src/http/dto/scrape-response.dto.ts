@@ -16,7 +16,7 @@ export class ScrapeResultDto {
   @ApiProperty({ description: 'The cleaned main-content HTML the Markdown was made from.' })
   html!: string;
 
-  @ApiProperty({ description: 'Characters of markdown.' })
+  @ApiProperty({ type: 'integer', description: 'Characters of markdown.' })
   contentLength!: number;
 
   @ApiProperty({

@@ -16,7 +16,7 @@ export class UpstreamErrorBodyDto extends ScreenshotErrorBodyDto {
   declare error: string;
 
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description:
       "The origin's HTTP status (>= 400, or 200 for a page that rendered nothing); null when the origin gave no HTTP answer (host not found, connection refused, TLS failure).",

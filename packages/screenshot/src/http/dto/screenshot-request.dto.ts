@@ -1,8 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { OptionalField } from '@quarry/core';
 
 export class ScreenshotRequestDto {
-  @ApiProperty({ description: 'A public http(s) URL.', maxLength: 2048, example: 'https://example.com/' })
+  @ApiProperty({
+    description: 'A public http(s) URL.',
+    format: 'uri',
+    minLength: 1,
+    maxLength: 2048,
+    example: 'https://example.com/',
+  })
   @IsString()
   @MaxLength(2048)
   url!: string;
@@ -13,18 +20,19 @@ export class ScreenshotRequestDto {
     maxLength: 512,
     example: '#content',
   })
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(512)
   waitForSelector?: string;
 
   @ApiPropertyOptional({
     description: 'Milliseconds to wait after load (and the selector) before the capture.',
+    type: 'integer',
     minimum: 0,
     maximum: 10000,
     default: 0,
   })
-  @IsOptional()
+  @OptionalField()
   @IsInt()
   @Min(0)
   @Max(10000)
@@ -35,12 +43,18 @@ export class ScreenshotRequestDto {
       'Capture the whole page, 1280 px wide, cut at 10000 px height, instead of the 1280 x 800 viewport.',
     default: false,
   })
-  @IsOptional()
+  @OptionalField()
   @IsBoolean()
   fullPage?: boolean;
 
-  @ApiPropertyOptional({ description: 'JPEG quality.', minimum: 1, maximum: 100, default: 80 })
-  @IsOptional()
+  @ApiPropertyOptional({
+    description: 'JPEG quality.',
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+    default: 80,
+  })
+  @OptionalField()
   @IsInt()
   @Min(1)
   @Max(100)
@@ -49,11 +63,12 @@ export class ScreenshotRequestDto {
   @ApiPropertyOptional({
     description:
       'Budget of the whole request in milliseconds: waiting for a browser page, loading, waiting and encoding.',
+    type: 'integer',
     minimum: 1000,
     maximum: 120000,
     default: 30000,
   })
-  @IsOptional()
+  @OptionalField()
   @IsInt()
   @Min(1000)
   @Max(120000)
