@@ -6,6 +6,7 @@ import { QuarryExceptionFilter, QuarryValidationPipe } from '@quarry/core';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { applyConnectionTimeouts } from './http/connection-timeouts';
+import { isJsonBodyRequest } from './http/json-body.requests';
 import { mountOpenApi } from './http/openapi';
 
 /** The HTTP service, configured as `main.ts` runs it; e2e tests start it the same way. */
@@ -16,7 +17,7 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
-  app.useBodyParser('json', { limit: config.bodyLimitBytes });
+  app.useBodyParser('json', { limit: config.bodyLimitBytes, type: isJsonBodyRequest });
   app.useGlobalFilters(new QuarryExceptionFilter());
   app.useGlobalPipes(new QuarryValidationPipe());
   app.set('trust proxy', false);

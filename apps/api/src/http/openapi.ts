@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { describeRequestPipeline } from './request-pipeline.openapi';
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -17,7 +18,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'QUARRY_ADMIN_TOKEN' }, 'admin')
     .build();
-  return SwaggerModule.createDocument(app, config);
+  return describeRequestPipeline(SwaggerModule.createDocument(app, config));
 }
 
 /** `/openapi.json` and the Swagger UI at `/docs`. */
