@@ -2,7 +2,7 @@ export { NetError, isPolicyRejection, type NetErrorCode } from './errors/net.err
 export { asInvalidRequest } from './errors/invalid-request.mapper';
 export type { HostLookup } from './policy/host.lookup';
 export { isPublicAddress } from './policy/public-address.predicate';
-export { PublicUrlPolicy, type PublicUrlPolicyOptions } from './policy/public-url.policy';
+export { HTTP_URL_PATTERN, PublicUrlPolicy, type PublicUrlPolicyOptions } from './policy/public-url.policy';
 export { HttpResponse } from './http/http.response';
 export {
   DEFAULT_MAX_BODY_BYTES,

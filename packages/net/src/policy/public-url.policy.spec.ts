@@ -23,6 +23,7 @@ describe('PublicUrlPolicy', () => {
   describe('parse', () => {
     it('returns the WHATWG-normalised URL', () => {
       expect(policy.parse('HTTPS://Example.COM:443/a?b#c').href).toBe('https://example.com/a?b#c');
+      expect(policy.parse('HTTPS://Example.COM/')).toBeInstanceOf(URL);
     });
 
     it.each([
@@ -32,6 +33,9 @@ describe('PublicUrlPolicy', () => {
       ['http://example.com\\@127.0.0.1/', 'backslashes'],
       ['http://exa mple.com/', 'not valid'],
       ['/relative', 'not valid'],
+      [' http://example.com/', 'start with http:// or https://'],
+      ['http:example.com', 'start with http:// or https://'],
+      ['https:/example.com', 'start with http:// or https://'],
       [`http://example.com/${'a'.repeat(2030)}`, 'at most 2048'],
     ])('rejects %s', (url, reason) => {
       expect(() => policy.parse(url)).toThrow(

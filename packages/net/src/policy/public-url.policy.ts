@@ -13,6 +13,9 @@ export interface PublicUrlPolicyOptions {
   lookup?: HostLookup;
 }
 
+/** How every accepted URL starts, as a pattern an API schema can state (no leading space, no `http:host`). */
+export const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://';
+
 /** SPEC §2: only http(s) URLs whose host resolves exclusively to public unicast addresses. */
 export class PublicUrlPolicy {
   static readonly MAX_URL_LENGTH = 2048;
@@ -36,6 +39,10 @@ export class PublicUrlPolicy {
     const parsed = new URL(url);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
       throw invalid(url, `The URL must use http or https, not ${parsed.protocol}`);
+    }
+    // The URL parser also reads " http://a" and "http:a" as http://a/; other parsers do not.
+    if (!new RegExp(HTTP_URL_PATTERN).test(url)) {
+      throw invalid(url, 'The URL must start with http:// or https://.');
     }
     if (parsed.username || parsed.password) {
       throw invalid(url, 'The URL must not contain a username or password.');

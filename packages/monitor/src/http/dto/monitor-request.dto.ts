@@ -4,7 +4,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsISO8601,
+  IsRFC3339,
   IsObject,
   IsString,
   Length,
@@ -15,7 +15,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { OptionalField } from '@quarry/core';
-import { WEBHOOK_SECRET_PATTERN } from '@quarry/net';
+import { HTTP_URL_PATTERN, WEBHOOK_SECRET_PATTERN } from '@quarry/net';
 import { MAX_SECRET_LENGTH, MIN_SECRET_LENGTH } from '../../domain/monitors.service';
 import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES } from '../../monitor-options.interface';
 
@@ -24,6 +24,7 @@ export class WebhookChannelRequestDto {
     description:
       'Public http(s) URL that receives `monitor.changed` POSTs, signed with Standard Webhooks. A host that does not resolve yet is accepted; each notification checks it again.',
     format: 'uri',
+    pattern: HTTP_URL_PATTERN,
     minLength: 1,
     maxLength: 2048,
   })
@@ -66,6 +67,7 @@ export class CreateMonitorDto {
   @ApiProperty({
     description: 'The public http(s) page to watch; its host must resolve now.',
     format: 'uri',
+    pattern: HTTP_URL_PATTERN,
     minLength: 1,
     maxLength: 2048,
     example: 'https://example.com/pricing',
@@ -123,9 +125,10 @@ export class HistoryQueryDto {
 
   @ApiPropertyOptional({
     description: 'Only entries older than this time (the last one of the previous page).',
+    format: 'date-time',
     example: '2026-11-21T10:00:00.000Z',
   })
   @OptionalField()
-  @IsISO8601({ strict: true })
+  @IsRFC3339()
   before?: string;
 }

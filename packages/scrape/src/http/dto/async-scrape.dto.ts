@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { OptionalField } from '@quarry/core';
+import { HTTP_URL_PATTERN } from '@quarry/net';
 import { ScrapeRequestDto } from './scrape-request.dto';
 import { ScrapeErrorBodyDto, ScrapeResultDto } from './scrape-response.dto';
 
@@ -9,6 +10,7 @@ export class AsyncScrapeRequestDto extends ScrapeRequestDto {
     description:
       'Public http(s) URL that receives the result as a signed POST. A host that does not resolve yet is accepted; each delivery checks it again.',
     format: 'uri',
+    pattern: HTTP_URL_PATTERN,
     minLength: 1,
     maxLength: 2048,
   })

@@ -1,11 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { OptionalField } from '@quarry/core';
+import { HTTP_URL_PATTERN } from '@quarry/net';
 
 export class ScrapeRequestDto {
   @ApiProperty({
     description: 'A public http(s) URL.',
     format: 'uri',
+    pattern: HTTP_URL_PATTERN,
     minLength: 1,
     maxLength: 2048,
     example: 'https://example.com/article',
@@ -61,6 +63,7 @@ export class InvalidateRequestDto {
   @ApiProperty({
     description: 'The http(s) URL whose cached result is dropped; nothing is fetched.',
     format: 'uri',
+    pattern: HTTP_URL_PATTERN,
     minLength: 1,
     maxLength: 2048,
   })

@@ -1,11 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { OptionalField } from '@quarry/core';
+import { HTTP_URL_PATTERN } from '@quarry/net';
 
 export class ScreenshotRequestDto {
   @ApiProperty({
     description: 'A public http(s) URL.',
     format: 'uri',
+    pattern: HTTP_URL_PATTERN,
     minLength: 1,
     maxLength: 2048,
     example: 'https://example.com/',
