@@ -176,6 +176,16 @@ describe('API conventions (SPEC §1, §3, §10)', () => {
     });
   });
 
+  it('ignores the body of a GET, which has no meaning there', async () => {
+    const response = await request(t.url)
+      .get('/v1/api/account')
+      .auth(apiKey, { type: 'bearer' })
+      .set('content-type', 'application/json')
+      .send('{"not json');
+    expect(response.status).toBe(200);
+    expect(response.body.account).toEqual(expect.objectContaining({ email: 'a@example.com' }));
+  });
+
   it('answers a path that is not valid percent-encoding with 400 details.path', async () => {
     const response = await request(t.url).get('/v1/api/monitors/%FF').auth(apiKey, { type: 'bearer' });
     expect(response.status).toBe(400);
