@@ -7,6 +7,7 @@ import {
   ConfigurableModuleClass,
 } from './accounts.module-definition';
 import { ApiKeyGuard } from './auth/api-key.guard';
+import { LedgerSchemaCheck } from './infrastructure/typeorm/ledger-schema.check';
 import { ApiKeyThrottlerGuard } from './rate-limit/api-key-throttler.guard';
 import { isMeteredRoute } from './rate-limit/metered-route.decorator';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
@@ -54,7 +55,7 @@ const SERVICES = [
       }),
     }),
   ],
-  providers: SERVICES,
+  providers: [...SERVICES, LedgerSchemaCheck],
   exports: [ACCOUNTS_OPTIONS, ...SERVICES, ThrottlerModule],
 })
 export class AccountsModule extends ConfigurableModuleClass {}
