@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { DataSource } from 'typeorm';
+import { QUARRY_DATA_SOURCE } from '@quarry/core';
 import { MonitorCheckRunner } from './domain/monitor-check.runner';
 import { MonitorNotifier } from './domain/monitor.notifier';
 import { MonitorsService } from './domain/monitors.service';
@@ -34,7 +35,7 @@ import { MonitorStore } from './ports/monitor.store';
     },
     {
       provide: MonitorStore,
-      inject: [DataSource],
+      inject: [QUARRY_DATA_SOURCE],
       useFactory: (dataSource: DataSource) => new TypeormMonitorStore(dataSource),
     },
     {

@@ -1,4 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectQuarryDataSource } from '@quarry/core';
 import { DataSource } from 'typeorm';
 
 /** What keeps a balance from going negative: the CHECK, and the triggers that move it in the same statement. */
@@ -16,7 +17,7 @@ const LEDGER_TRIGGERS = [
  */
 @Injectable()
 export class LedgerSchemaCheck implements OnModuleInit {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(@InjectQuarryDataSource() private readonly dataSource: DataSource) {}
 
   async onModuleInit(): Promise<void> {
     const { check, triggers } = await this.present();
