@@ -12,7 +12,7 @@ import {
   type UdpCanary,
 } from '@quarry/testing';
 import { launch, type Browser } from 'puppeteer-core';
-import { BROWSER_CONTAINMENT_ARGS, BrowserPool, PageRenderer, type BrowserError } from '../src';
+import { BROWSER_CONTAINMENT_ARGS, BrowserPool, loadPage, PageRenderer, type BrowserError } from '../src';
 import { locateChromium } from '../src/pool/chromium.locator';
 
 let site: FixtureServer;
@@ -169,11 +169,15 @@ describe('PageRenderer', () => {
   });
 
   it('closes the windows a page opens as they appear, and does not reuse their context', async () => {
-    const context = await renderer.visit(site.url('/popups'), { timeoutMs: 15_000 }, async (page) => {
-      await eventually(() => site.hits('/final') >= 2, 10_000);
-      while ((await page.browserContext().pages()).length > 1) await sleep(50);
-      return page.browserContext();
-    });
+    const context = await pool.withPage(
+      async (page, job) => {
+        await loadPage(page, job, site.url('/popups'));
+        await eventually(() => site.hits('/final') >= 2, 10_000);
+        while ((await page.browserContext().pages()).length > 1) await sleep(50);
+        return page.browserContext();
+      },
+      { timeoutMs: 15_000 },
+    );
     await eventually(() => context.closed, 10_000);
     expect(canary.requests).toBe(0);
   });

@@ -193,6 +193,16 @@ describe('ScreenshotService with Chromium', () => {
     }
   });
 
+  it("answers 422 with an error page's status rather than wait for a selector it lacks", async () => {
+    const error = await failureOf(capture('/missing', { waitForSelector: '#never' }));
+    expect(error.toBody()).toEqual({
+      error: 'UPSTREAM_ERROR',
+      message: expect.stringContaining('404'),
+      url: url('/missing'),
+      status: 404,
+    });
+  });
+
   it('does not take canvas or shadow-DOM pages for blank', async () => {
     expectColour(decodeJpeg((await capture('/canvas')).image), 100, 100, RED);
     await expect(capture('/shadow')).resolves.toMatchObject({ status: 200 });
