@@ -12,7 +12,14 @@ import {
   type UdpCanary,
 } from '@quarry/testing';
 import { launch, type Browser } from 'puppeteer-core';
-import { BROWSER_CONTAINMENT_ARGS, BrowserPool, loadPage, PageRenderer, type BrowserError } from '../src';
+import {
+  BROWSER_CONTAINMENT_ARGS,
+  BrowserPool,
+  loadPage,
+  PageRenderer,
+  type BrowserError,
+  type LoadOptions,
+} from '../src';
 import { locateChromium } from '../src/pool/chromium.locator';
 
 let site: FixtureServer;
@@ -287,6 +294,35 @@ describe('PageRenderer', () => {
       .catch((error) => error)) as BrowserError;
     expect(failure).toMatchObject({ code: 'NAVIGATION_FAILED', netError });
     expect(failure.message).toContain(netError);
+  });
+});
+
+describe('loadPage', () => {
+  const load = (path: string, options: LoadOptions) =>
+    pool.withPage((page, job) => loadPage<string>(page, job, site.url(path), options), { timeoutMs: 15_000 });
+
+  it('reads `inspect` on the page once it settled as rendered', async () => {
+    const loaded = await load('/js', {
+      settle: 'rendered',
+      waitForSelector: '.ready',
+      inspect: 'document.querySelector(".ready").textContent',
+    });
+    expect(loaded).toMatchObject({ status: 200, inspection: 'made by script' });
+  });
+
+  it('stops at an error page with stopAtErrorStatus', async () => {
+    const loaded = await load('/missing', {
+      stopAtErrorStatus: true,
+      waitForSelector: '#never',
+      inspect: 'document.title',
+    });
+    expect(loaded).toEqual({
+      url: site.url('/missing'),
+      finalUrl: site.url('/missing'),
+      status: 404,
+      blockedRequests: 0,
+      inspection: undefined,
+    });
   });
 });
 

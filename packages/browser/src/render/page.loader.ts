@@ -140,14 +140,12 @@ async function settle<T>(
   until: number,
   options: LoadOptions,
 ): Promise<T | undefined> {
-  let inspection: T | undefined;
   if (options.settle === 'rendered') {
     // One round trip on the common path: settle, then read the page in the same evaluation.
     const script = options.inspect ? `${SETTLED}.then(() => ${options.inspect})` : SETTLED;
     const value = await evaluateUntil<T>(page, script, until, job.signal);
-    if (options.inspect) inspection = value;
     // After a frame drawn past the load event, nothing in flight means nothing more is coming.
-    if (network.pending === 0) return inspection;
+    if (network.pending === 0) return options.inspect ? value : undefined;
   }
   await network.waitForQuiet(options.networkQuietMs ?? 500, until, job.signal);
   return undefined;
