@@ -12,7 +12,14 @@ import {
   type UdpCanary,
 } from '@quarry/testing';
 import { launch, type Browser } from 'puppeteer-core';
-import { BROWSER_CONTAINMENT_ARGS, BrowserPool, PageRenderer, type BrowserError } from '../src';
+import {
+  BROWSER_CONTAINMENT_ARGS,
+  BrowserPool,
+  loadPage,
+  PageRenderer,
+  type BrowserError,
+  type LoadOptions,
+} from '../src';
 import { locateChromium } from '../src/pool/chromium.locator';
 
 let site: FixtureServer;
@@ -169,11 +176,15 @@ describe('PageRenderer', () => {
   });
 
   it('closes the windows a page opens as they appear, and does not reuse their context', async () => {
-    const context = await renderer.visit(site.url('/popups'), { timeoutMs: 15_000 }, async (page) => {
-      await eventually(() => site.hits('/final') >= 2, 10_000);
-      while ((await page.browserContext().pages()).length > 1) await sleep(50);
-      return page.browserContext();
-    });
+    const context = await pool.withPage(
+      async (page, job) => {
+        await loadPage(page, job, site.url('/popups'));
+        await eventually(() => site.hits('/final') >= 2, 10_000);
+        while ((await page.browserContext().pages()).length > 1) await sleep(50);
+        return page.browserContext();
+      },
+      { timeoutMs: 15_000 },
+    );
     await eventually(() => context.closed, 10_000);
     expect(canary.requests).toBe(0);
   });
@@ -283,6 +294,35 @@ describe('PageRenderer', () => {
       .catch((error) => error)) as BrowserError;
     expect(failure).toMatchObject({ code: 'NAVIGATION_FAILED', netError });
     expect(failure.message).toContain(netError);
+  });
+});
+
+describe('loadPage', () => {
+  const load = (path: string, options: LoadOptions) =>
+    pool.withPage((page, job) => loadPage<string>(page, job, site.url(path), options), { timeoutMs: 15_000 });
+
+  it('reads `inspect` on the page once it settled as rendered', async () => {
+    const loaded = await load('/js', {
+      settle: 'rendered',
+      waitForSelector: '.ready',
+      inspect: 'document.querySelector(".ready").textContent',
+    });
+    expect(loaded).toMatchObject({ status: 200, inspection: 'made by script' });
+  });
+
+  it('stops at an error page with stopAtErrorStatus', async () => {
+    const loaded = await load('/missing', {
+      stopAtErrorStatus: true,
+      waitForSelector: '#never',
+      inspect: 'document.title',
+    });
+    expect(loaded).toEqual({
+      url: site.url('/missing'),
+      finalUrl: site.url('/missing'),
+      status: 404,
+      blockedRequests: 0,
+      inspection: undefined,
+    });
   });
 });
 

@@ -193,6 +193,16 @@ describe('ScreenshotService with Chromium', () => {
     }
   });
 
+  it("answers 422 with an error page's status rather than wait for a selector it lacks", async () => {
+    const error = await failureOf(capture('/missing', { waitForSelector: '#never' }));
+    expect(error.toBody()).toEqual({
+      error: 'UPSTREAM_ERROR',
+      message: expect.stringContaining('404'),
+      url: url('/missing'),
+      status: 404,
+    });
+  });
+
   it('does not take canvas or shadow-DOM pages for blank', async () => {
     expectColour(decodeJpeg((await capture('/canvas')).image), 100, 100, RED);
     await expect(capture('/shadow')).resolves.toMatchObject({ status: 200 });
@@ -407,6 +417,8 @@ describe('ScreenshotService under load and crashes', () => {
         expect(killed).toBeDefined();
         await eventually(() => processTree(killed as number).length === 0, 20_000);
         onSlowRequest = () => undefined;
+        // The image is delivered before the pool has cleared its context; the next capture reuses it after that.
+        await eventually(() => pool.stats().activeJobs === 0, 10_000);
         await expect(screenshots.capture({ url: `${site.origin}/slow` })).resolves.toMatchObject({
           attempts: 1,
         });

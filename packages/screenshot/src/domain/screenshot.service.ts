@@ -107,7 +107,6 @@ export class ScreenshotService {
       maxFullPageHeight: this.settings.maxFullPageHeight,
       settleTimeoutMs: this.settings.settleTimeoutMs,
       networkQuietMs: this.settings.networkQuietMs,
-      reserveMs: Math.min(5_000, Math.max(500, Math.round(timeoutMs * 0.1))),
     };
   }
 
