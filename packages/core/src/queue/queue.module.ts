@@ -1,8 +1,10 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DatabaseJobQueue } from './database/database-job-queue';
 import type { DatabaseJobQueueOptions } from './database/database-job-queue-options.interface';
 import { JobQueue } from './job-queue';
+import { checkedProviders } from '../module/checked-providers';
+import { COMMON_REQUIREMENTS, type ModuleRequirements } from '../module/module-requirements';
 import {
   ConfigurableQueueModule,
   QUEUE_MODULE_ASYNC_OPTIONS_TYPE,
@@ -10,14 +12,19 @@ import {
   QUEUE_MODULE_OPTIONS_TYPE,
 } from './queue.module-definition';
 
+/** What the app must provide; a missing piece fails the boot naming what to import. */
+const QUEUE_REQUIREMENTS: ModuleRequirements = {
+  moduleName: 'QueueModule',
+  requirements: [{ token: DataSource, missing: COMMON_REQUIREMENTS.dataSource }],
+};
+
 /**
  * Provides `JobQueue` as the in-process engine, with job rows in the app's TypeORM `DataSource`
- * (register `TypeOrmModule.forRoot` with `coreEntities` and `coreMigrations`). Global, so feature
- * modules inject `JobQueue` without importing it.
+ * (register `TypeOrmModule.forRoot` with `coreEntities` and `coreMigrations`). Global by default, so
+ * feature modules inject `JobQueue` without importing it.
  */
-@Global()
 @Module({
-  providers: [
+  providers: checkedProviders(QUEUE_REQUIREMENTS, [
     {
       provide: DatabaseJobQueue,
       useFactory: (options: DatabaseJobQueueOptions, dataSource: DataSource) =>
@@ -25,7 +32,7 @@ import {
       inject: [QUEUE_MODULE_OPTIONS, DataSource],
     },
     { provide: JobQueue, useExisting: DatabaseJobQueue },
-  ],
+  ]),
   exports: [JobQueue, DatabaseJobQueue],
 })
 export class QueueModule extends ConfigurableQueueModule {
