@@ -51,7 +51,7 @@ function checkedFactory(
       if (missing >= 0) {
         assertModuleRequirements(moduleRef, spec.moduleName, spec.requirements);
         throw new MissingModuleRequirementError(
-          `${spec.moduleName} cannot start: ${nameOf(provide)} needs ${nameOf(tokens[missing])}, which the app does not provide`,
+          `${spec.moduleName} cannot start: ${nameOf(provide)} needs ${nameOf(tokens[missing])}, which no module visible to ${spec.moduleName} exports (register its module globally, the default of every Quarry module)`,
         );
       }
       return create(...args);
