@@ -1,4 +1,5 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
+import { applyQuarryModuleExtras, QUARRY_MODULE_EXTRAS } from '@quarry/core';
 
 export interface AccountsModuleOptions {
   /**
@@ -24,10 +25,10 @@ export interface AccountsModuleOptions {
 
 export const {
   ConfigurableModuleClass,
-  MODULE_OPTIONS_TOKEN: ACCOUNTS_OPTIONS,
+  MODULE_OPTIONS_TOKEN: ACCOUNTS_MODULE_OPTIONS,
   OPTIONS_TYPE,
   ASYNC_OPTIONS_TYPE,
-} = new ConfigurableModuleBuilder<AccountsModuleOptions>()
+} = new ConfigurableModuleBuilder<AccountsModuleOptions>({ moduleName: 'Accounts' })
   .setClassMethodName('forRoot')
-  .setExtras({ isGlobal: true }, (definition, extras) => ({ ...definition, global: extras.isGlobal }))
+  .setExtras(QUARRY_MODULE_EXTRAS, applyQuarryModuleExtras)
   .build();

@@ -1,27 +1,25 @@
 import { Module } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { ThrottlerModule } from '@nestjs/throttler';
 import {
-  ACCOUNTS_OPTIONS,
-  AccountsModuleOptions,
-  ConfigurableModuleClass,
-} from './accounts.module-definition';
+  checkedProviders,
+  Clock,
+  COMMON_REQUIREMENTS,
+  type ModuleRequirements,
+  QUARRY_DATA_SOURCE,
+} from '@quarry/core';
+import { ACCOUNTS_MODULE_OPTIONS, ConfigurableModuleClass } from './accounts.module-definition';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { LedgerSchemaCheck } from './infrastructure/typeorm/ledger-schema.check';
 import { ApiKeyThrottlerGuard } from './rate-limit/api-key-throttler.guard';
-import { isMeteredRoute } from './rate-limit/metered-route.decorator';
-import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
+import {
+  API_KEY_THROTTLER_OPTIONS,
+  API_KEY_THROTTLER_STORAGE,
+  apiKeyThrottlerProviders,
+} from './rate-limit/api-key-throttler.providers';
 import { AccountsService } from './services/accounts.service';
 import { ApiKeysService } from './services/api-keys.service';
 import { CreditLedger } from './services/credit-ledger';
 import { WebhookSecretsService } from './services/webhook-secrets.service';
 
-const MINUTE_MS = 60_000;
-
-/**
- * Accounts, API keys, the credit ledger, the key guard and per-key rate limits. Needs a TypeORM
- * `DataSource` with `accountsEntities` and `accountsMigrations`, and `QuarryCoreModule` (see README).
- */
 /** Provided and exported alike. */
 const SERVICES = [
   AccountsService,
@@ -32,30 +30,26 @@ const SERVICES = [
   ApiKeyThrottlerGuard,
 ];
 
-@Module({
-  imports: [
-    ThrottlerModule.forRootAsync({
-      inject: [ACCOUNTS_OPTIONS, Reflector],
-      useFactory: (options: AccountsModuleOptions, reflector: Reflector) => ({
-        throttlers: [
-          {
-            name: 'work',
-            ttl: MINUTE_MS,
-            limit: options.workRequestsPerMinute ?? 60,
-            skipIf: (context) => !isMeteredRoute(reflector, context),
-          },
-          {
-            name: 'reads',
-            ttl: MINUTE_MS,
-            limit: options.readRequestsPerMinute ?? 600,
-            skipIf: (context) => isMeteredRoute(reflector, context),
-          },
-        ],
-        storage: options.redisUrl ? new RedisThrottlerStorage(options.redisUrl) : undefined,
-      }),
-    }),
+/** What the app must provide; a missing piece fails the boot naming what to import. */
+const ACCOUNTS_REQUIREMENTS: ModuleRequirements = {
+  moduleName: 'AccountsModule',
+  requirements: [
+    { token: QUARRY_DATA_SOURCE, missing: COMMON_REQUIREMENTS.dataSource },
+    { token: Clock, missing: COMMON_REQUIREMENTS.core },
   ],
-  providers: [...SERVICES, LedgerSchemaCheck],
-  exports: [ACCOUNTS_OPTIONS, ...SERVICES, ThrottlerModule],
+};
+
+/**
+ * Accounts, API keys, the credit ledger, the key guard and per-key rate limits. Needs a TypeORM
+ * `DataSource` with `accountsEntities` and `accountsMigrations`, and `QuarryCoreModule` (see README).
+ * The rate-limit tokens are exported because `@RequireApiKey()` builds its guard in the controller's module.
+ */
+@Module({
+  providers: checkedProviders(ACCOUNTS_REQUIREMENTS, [
+    ...SERVICES,
+    ...apiKeyThrottlerProviders,
+    LedgerSchemaCheck,
+  ]),
+  exports: [ACCOUNTS_MODULE_OPTIONS, ...SERVICES, API_KEY_THROTTLER_OPTIONS, API_KEY_THROTTLER_STORAGE],
 })
 export class AccountsModule extends ConfigurableModuleClass {}

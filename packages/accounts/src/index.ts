@@ -1,5 +1,5 @@
 export * from './accounts.module';
-export { AccountsModuleOptions } from './accounts.module-definition';
+export { ACCOUNTS_MODULE_OPTIONS, AccountsModuleOptions } from './accounts.module-definition';
 export * from './domain/account';
 export * from './services/accounts.service';
 export * from './services/api-keys.service';

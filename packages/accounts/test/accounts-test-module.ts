@@ -1,7 +1,6 @@
 import { Test, TestingModule } from '@nestjs/testing';
-import { DataSource } from 'typeorm';
 import { DatabaseEngine, QuarryCoreModule } from '@quarry/core';
-import { createTestDatabase, TestDatabase } from '@quarry/testing';
+import { createTestDatabase, TestDatabase, testDataSourceModule } from '@quarry/testing';
 import { AccountsModule, accountsEntities, accountsMigrations } from '../src';
 
 export interface AccountsTestContext {
@@ -17,10 +16,8 @@ export async function createAccountsTestContext(engine: DatabaseEngine): Promise
     migrations: accountsMigrations,
   });
   const moduleRef = await Test.createTestingModule({
-    imports: [QuarryCoreModule, AccountsModule.forRoot({})],
-  })
-    .useMocker((token) => (token === DataSource ? database.dataSource : undefined))
-    .compile();
+    imports: [testDataSourceModule(database.dataSource), QuarryCoreModule, AccountsModule.forRoot({})],
+  }).compile();
   return {
     database,
     moduleRef,

@@ -1,8 +1,9 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
+import { applyQuarryModuleExtras, QUARRY_MODULE_EXTRAS } from '@quarry/core';
 import type { BrowserModuleOptions } from './browser-options.interface';
 
 export const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN: BROWSER_MODULE_OPTIONS } =
-  new ConfigurableModuleBuilder<BrowserModuleOptions>()
+  new ConfigurableModuleBuilder<BrowserModuleOptions>({ moduleName: 'Browser' })
     .setClassMethodName('forRoot')
-    .setExtras({ isGlobal: false }, (definition, extras) => ({ ...definition, global: extras.isGlobal }))
+    .setExtras(QUARRY_MODULE_EXTRAS, applyQuarryModuleExtras)
     .build();

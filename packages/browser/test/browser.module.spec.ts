@@ -62,4 +62,11 @@ describe('BrowserModule options', () => {
     });
     await expect(moduleRef.compile()).rejects.toThrow(/maxQueue/);
   });
+
+  it('fails the start naming NetModule when the app has none', async () => {
+    const moduleRef = Test.createTestingModule({ imports: [BrowserModule.forRoot({})] });
+    await expect(moduleRef.compile()).rejects.toThrow(
+      /BrowserModule cannot start[\s\S]*import NetModule\.forRoot\(\) from @quarry\/net/,
+    );
+  });
 });

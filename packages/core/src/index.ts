@@ -27,3 +27,6 @@ export { QUEUE_MODULE_OPTIONS } from './queue/queue.module-definition';
 export { coreEntities, coreMigrations } from './queue/core-schema';
 export * from './persistence/constraint-violation';
 export * from './redis/close-redis-connection';
+export * from './module/quarry-module-extras';
+export * from './module/module-requirements';
+export * from './module/checked-providers';

@@ -1,4 +1,5 @@
 export * from './monitor.module';
+export { MONITOR_MODULE_OPTIONS } from './monitor.module-definition';
 export type { MonitorModuleOptions, MonitorSettings } from './monitor-options.interface';
 export {
   MONITOR_DEFAULTS,

@@ -1,7 +1,16 @@
 import { Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import { DataSource } from 'typeorm';
-import { QUARRY_DATA_SOURCE } from '@quarry/core';
+import { CreditLedger } from '@quarry/accounts';
+import {
+  checkedProviders,
+  Clock,
+  COMMON_REQUIREMENTS,
+  JobQueue,
+  type ModuleRequirements,
+  QUARRY_DATA_SOURCE,
+} from '@quarry/core';
+import { PublicUrlPolicy } from '@quarry/net';
+import { ScrapeService } from '@quarry/scrape';
 import { MonitorCheckRunner } from './domain/monitor-check.runner';
 import { MonitorNotifier } from './domain/monitor.notifier';
 import { MonitorsService } from './domain/monitors.service';
@@ -9,7 +18,7 @@ import { LogMailTransport, SmtpMailTransport } from './infrastructure/mail/smtp-
 import { TypeormMonitorStore } from './infrastructure/typeorm/typeorm-monitor.store';
 import { MonitorScheduler } from './jobs/monitor.scheduler';
 import { MonitorWorker } from './jobs/monitor.worker';
-import { ConfigurableModuleClass, MONITOR_OPTIONS } from './monitor.module-definition';
+import { ConfigurableModuleClass, MONITOR_MODULE_OPTIONS } from './monitor.module-definition';
 import {
   MONITOR_SETTINGS,
   MonitorModuleOptions,
@@ -19,18 +28,30 @@ import {
 import { MailTransport } from './ports/mail.transport';
 import { MonitorStore } from './ports/monitor.store';
 
+/** What the app must provide; a missing piece fails the boot naming what to import. */
+const MONITOR_REQUIREMENTS: ModuleRequirements = {
+  moduleName: 'MonitorModule',
+  requirements: [
+    { token: QUARRY_DATA_SOURCE, missing: COMMON_REQUIREMENTS.dataSource },
+    { token: Clock, missing: COMMON_REQUIREMENTS.core },
+    { token: JobQueue, missing: COMMON_REQUIREMENTS.jobQueue },
+    { token: PublicUrlPolicy, missing: COMMON_REQUIREMENTS.net },
+    { token: CreditLedger, missing: COMMON_REQUIREMENTS.accounts },
+    { token: ScrapeService, missing: COMMON_REQUIREMENTS.scrape },
+  ],
+};
+
 /**
  * Monitors: `MonitorsService` (the API's operations), the check worker and the scheduler.
  * Needs, in the app: `QuarryCoreModule`, a TypeORM `DataSource` with `monitorEntities` and
- * `monitorMigrations` (after the accounts tables), a queue module, and the global `NetModule`,
- * `AccountsModule` and `ScrapeModule`. Global by default, so `MonitorHttpModule` finds `MonitorsService`.
+ * `monitorMigrations` (after the accounts tables), a queue module, `NetModule`, `AccountsModule`
+ * and `ScrapeModule`. Global by default, so `MonitorHttpModule` finds `MonitorsService`.
  */
 @Module({
-  imports: [ScheduleModule.forRoot()],
-  providers: [
+  providers: checkedProviders(MONITOR_REQUIREMENTS, [
     {
       provide: MONITOR_SETTINGS,
-      inject: [MONITOR_OPTIONS],
+      inject: [MONITOR_MODULE_OPTIONS],
       useFactory: (options: MonitorModuleOptions): MonitorSettings => resolveMonitorSettings(options),
     },
     {
@@ -49,7 +70,7 @@ import { MonitorStore } from './ports/monitor.store';
     MonitorCheckRunner,
     MonitorWorker,
     MonitorScheduler,
-  ],
+  ]),
   exports: [MonitorsService, MonitorCheckRunner, MonitorScheduler, MonitorStore, MONITOR_SETTINGS],
 })
 export class MonitorModule extends ConfigurableModuleClass {}

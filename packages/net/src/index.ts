@@ -14,6 +14,7 @@ export {
   type SafeHttpClientOptions,
 } from './http/safe-http.client';
 export { NetModule } from './net.module';
+export { NET_MODULE_OPTIONS } from './net.module-definition';
 export type { NetModuleOptions } from './net-options.interface';
 export {
   WEBHOOK_RESPONSE_MAX_BYTES,

@@ -7,8 +7,7 @@ import { PublicUrlPolicy } from './policy/public-url.policy';
 import { WebhookSender } from './webhooks/webhook.sender';
 
 /**
- * Provides PublicUrlPolicy, SafeHttpClient and WebhookSender; `forRoot({ ..., isGlobal: true })` to
- * share them app-wide. WebhookSender takes the `Clock` of QuarryCoreModule when the app has it.
+ * Provides PublicUrlPolicy, SafeHttpClient and WebhookSender, app-wide unless `isGlobal: false`. WebhookSender takes the `Clock` of QuarryCoreModule when the app has it.
  */
 @Module({
   providers: [

@@ -63,21 +63,23 @@ describe.each([
 });
 
 describe('NetModule options', () => {
-  it('is visible to other modules when global', async () => {
+  it('is visible to other modules by default', async () => {
     @Module({ providers: [Consumer] })
     class FeatureModule {}
     const app = await Test.createTestingModule({
-      imports: [NetModule.forRoot({ isGlobal: true }), FeatureModule],
+      imports: [NetModule.forRoot({}), FeatureModule],
     }).compile();
     expect(app.get(Consumer).client).toBeInstanceOf(SafeHttpClient);
     await app.close();
   });
 
-  it('stays local when not global', async () => {
+  it('stays local with isGlobal: false', async () => {
     @Module({ providers: [Consumer] })
     class FeatureModule {}
     await expect(
-      Test.createTestingModule({ imports: [NetModule.forRoot({}), FeatureModule] }).compile(),
+      Test.createTestingModule({
+        imports: [NetModule.forRoot({ isGlobal: false }), FeatureModule],
+      }).compile(),
     ).rejects.toThrow(/SafeHttpClient/);
   });
 

@@ -1,14 +1,13 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { JobQueue } from '@quarry/core';
 import { BullJobQueue } from './bull-job-queue';
 import type { BullJobQueueOptions } from './bull-job-queue-options.interface';
 import { BULL_QUEUE_MODULE_OPTIONS, ConfigurableBullQueueModule } from './bull-queue.module-definition';
 
 /**
- * Provides `JobQueue` as the Bull engine. Global, so feature modules inject `JobQueue` without
+ * Provides `JobQueue` as the Bull engine. Global by default, so feature modules inject `JobQueue` without
  * importing it; import it instead of `QueueModule` from `@quarry/core`, not next to it.
  */
-@Global()
 @Module({
   providers: [
     {

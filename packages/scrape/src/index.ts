@@ -1,4 +1,5 @@
 export * from './scrape.module';
+export { SCRAPE_MODULE_OPTIONS } from './scrape.module-definition';
 export type { ScrapeModuleOptions, ScrapeSettings } from './scrape-options.interface';
 export { SCRAPE_SETTINGS } from './scrape-options.interface';
 export * from './domain/scrape-result';

@@ -1,12 +1,13 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
+import { applyQuarryModuleExtras, QUARRY_MODULE_EXTRAS } from '@quarry/core';
 import { ScrapeModuleOptions } from './scrape-options.interface';
 
 export const {
   ConfigurableModuleClass,
-  MODULE_OPTIONS_TOKEN: SCRAPE_OPTIONS,
+  MODULE_OPTIONS_TOKEN: SCRAPE_MODULE_OPTIONS,
   OPTIONS_TYPE,
   ASYNC_OPTIONS_TYPE,
 } = new ConfigurableModuleBuilder<ScrapeModuleOptions>({ moduleName: 'Scrape' })
   .setClassMethodName('forRoot')
-  .setExtras({ isGlobal: true }, (definition, extras) => ({ ...definition, global: extras.isGlobal }))
+  .setExtras(QUARRY_MODULE_EXTRAS, applyQuarryModuleExtras)
   .build();

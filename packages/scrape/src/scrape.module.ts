@@ -1,6 +1,16 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock, QUARRY_DATA_SOURCE } from '@quarry/core';
+import { CreditLedger } from '@quarry/accounts';
+import { PageRenderer } from '@quarry/browser';
+import {
+  checkedProviders,
+  Clock,
+  COMMON_REQUIREMENTS,
+  JobQueue,
+  type ModuleRequirements,
+  QUARRY_DATA_SOURCE,
+} from '@quarry/core';
+import { PublicUrlPolicy } from '@quarry/net';
 import { ScrapeService } from './domain/scrape.service';
 import { RedisScrapeCache } from './infrastructure/redis/redis-scrape.cache';
 import { DatabaseScrapeCache } from './infrastructure/typeorm/database-scrape.cache';
@@ -9,7 +19,7 @@ import { ScrapeJobStore } from './ports/scrape-job.store';
 import { TypeormScrapeJobStore } from './infrastructure/typeorm/typeorm-scrape-job.store';
 import { ScrapeJobsService } from './jobs/scrape-jobs.service';
 import { ScrapeJobWorker } from './jobs/scrape-job.worker';
-import { ConfigurableModuleClass, SCRAPE_OPTIONS } from './scrape.module-definition';
+import { ConfigurableModuleClass, SCRAPE_MODULE_OPTIONS } from './scrape.module-definition';
 import {
   SCRAPE_DEFAULTS,
   SCRAPE_SETTINGS,
@@ -17,17 +27,30 @@ import {
   ScrapeSettings,
 } from './scrape-options.interface';
 
+/** What the app must provide; a missing piece fails the boot naming what to import. */
+const SCRAPE_REQUIREMENTS: ModuleRequirements = {
+  moduleName: 'ScrapeModule',
+  requirements: [
+    { token: QUARRY_DATA_SOURCE, missing: COMMON_REQUIREMENTS.dataSource },
+    { token: Clock, missing: COMMON_REQUIREMENTS.core },
+    { token: JobQueue, missing: COMMON_REQUIREMENTS.jobQueue },
+    { token: PublicUrlPolicy, missing: COMMON_REQUIREMENTS.net },
+    { token: PageRenderer, missing: COMMON_REQUIREMENTS.browser },
+    { token: CreditLedger, missing: COMMON_REQUIREMENTS.accounts },
+  ],
+};
+
 /**
  * `ScrapeService` with its cache, and async scrapes (`ScrapeJobsService`, run on the `JobQueue`).
  * Needs, in the app: `QuarryCoreModule`, a TypeORM `DataSource` with `scrapeEntities` and
- * `scrapeMigrations`, a queue module, and the global `NetModule`, `BrowserModule` and `AccountsModule`. Global by default, so
+ * `scrapeMigrations`, a queue module, `NetModule`, `BrowserModule` and `AccountsModule`. Global by default, so
  * `ScrapeHttpModule` and other feature modules can use `ScrapeService`.
  */
 @Module({
-  providers: [
+  providers: checkedProviders(SCRAPE_REQUIREMENTS, [
     {
       provide: SCRAPE_SETTINGS,
-      inject: [SCRAPE_OPTIONS],
+      inject: [SCRAPE_MODULE_OPTIONS],
       useFactory: (options: ScrapeModuleOptions): ScrapeSettings => ({ ...SCRAPE_DEFAULTS, ...options }),
     },
     {
@@ -46,7 +69,7 @@ import {
     ScrapeService,
     ScrapeJobsService,
     ScrapeJobWorker,
-  ],
+  ]),
   exports: [ScrapeService, ScrapeJobsService, SCRAPE_SETTINGS],
 })
 export class ScrapeModule extends ConfigurableModuleClass {}

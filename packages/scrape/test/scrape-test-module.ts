@@ -1,11 +1,10 @@
 import { Test, TestingModule } from '@nestjs/testing';
-import { DataSource } from 'typeorm';
 import { coreEntities, coreMigrations, QuarryCoreModule, QueueModule } from '@quarry/core';
 import { AccountsModule, accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { BrowserModule } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
 import { BullQueueModule } from '@quarry/queue-bull';
-import { createTestDatabase, TestDatabase } from '@quarry/testing';
+import { createTestDatabase, TestDatabase, testDataSourceModule } from '@quarry/testing';
 import { ScrapeModule, ScrapeModuleOptions, scrapeEntities, scrapeMigrations } from '../src';
 
 /** `embedded`: cache and jobs in the database; `redis`: cache in Redis and jobs on Bull. */
@@ -36,6 +35,7 @@ export async function createScrapeTestContext(
   const redisPrefix = `quarry-test-${process.pid}-${Date.now()}`;
   const moduleRef = await Test.createTestingModule({
     imports: [
+      testDataSourceModule(database.dataSource),
       QuarryCoreModule,
       redisUrl
         ? BullQueueModule.forRoot({ redisUrl, prefix: redisPrefix, shutdownGraceMs: 1000 })
@@ -45,9 +45,7 @@ export async function createScrapeTestContext(
       AccountsModule.forRoot({}),
       ScrapeModule.forRoot({ redisUrl, redisPrefix, ...options }),
     ],
-  })
-    .useMocker((token) => (token === DataSource ? database.dataSource : undefined))
-    .compile();
+  }).compile();
   await moduleRef.init();
   return {
     moduleRef,

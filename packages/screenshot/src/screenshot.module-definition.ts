@@ -1,4 +1,5 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
+import { applyQuarryModuleExtras, QUARRY_MODULE_EXTRAS } from '@quarry/core';
 import type { ScreenshotModuleOptions } from './screenshot-options.interface';
 
 export const {
@@ -8,5 +9,5 @@ export const {
   ASYNC_OPTIONS_TYPE,
 } = new ConfigurableModuleBuilder<ScreenshotModuleOptions>({ moduleName: 'Screenshot' })
   .setClassMethodName('forRoot')
-  .setExtras({ isGlobal: true }, (definition, extras) => ({ ...definition, global: extras.isGlobal }))
+  .setExtras(QUARRY_MODULE_EXTRAS, applyQuarryModuleExtras)
   .build();

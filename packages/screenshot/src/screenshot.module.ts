@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { BrowserPool } from '@quarry/browser';
+import { checkedProviders, COMMON_REQUIREMENTS, type ModuleRequirements } from '@quarry/core';
+import { PublicUrlPolicy } from '@quarry/net';
 import { ScreenshotService } from './domain/screenshot.service';
 import { ConfigurableModuleClass, SCREENSHOT_MODULE_OPTIONS } from './screenshot.module-definition';
 import {
@@ -7,20 +10,29 @@ import {
   type ScreenshotModuleOptions,
 } from './screenshot-options.interface';
 
+/** What the app must provide; a missing piece fails the boot naming what to import. */
+const SCREENSHOT_REQUIREMENTS: ModuleRequirements = {
+  moduleName: 'ScreenshotModule',
+  requirements: [
+    { token: PublicUrlPolicy, missing: COMMON_REQUIREMENTS.net },
+    { token: BrowserPool, missing: COMMON_REQUIREMENTS.browser },
+  ],
+};
+
 /**
- * `ScreenshotService`. Needs, in the app: `NetModule` and `BrowserModule` registered globally (the
+ * `ScreenshotService`. Needs, in the app: `NetModule` and `BrowserModule` (the
  * page limit and wait queue are the browser pool's `maxPages` / `maxQueue`). Global by default, so
  * `ScreenshotHttpModule` and other feature modules can use the service.
  */
 @Module({
-  providers: [
+  providers: checkedProviders(SCREENSHOT_REQUIREMENTS, [
     {
       provide: SCREENSHOT_SETTINGS,
       inject: [SCREENSHOT_MODULE_OPTIONS],
       useFactory: (options: ScreenshotModuleOptions) => resolveScreenshotSettings(options),
     },
     ScreenshotService,
-  ],
+  ]),
   exports: [ScreenshotService, SCREENSHOT_SETTINGS],
 })
 export class ScreenshotModule extends ConfigurableModuleClass {}

@@ -95,4 +95,11 @@ describe('ScreenshotModule options', () => {
     });
     await expect(moduleRef.compile()).rejects.toThrow(/defaultQuality/);
   });
+
+  it('fails the start naming NetModule and BrowserModule when the app has neither', async () => {
+    const moduleRef = Test.createTestingModule({ imports: [ScreenshotModule.forRoot({})] });
+    await expect(moduleRef.compile()).rejects.toThrow(
+      /ScreenshotModule cannot start[\s\S]*NetModule\.forRoot\(\)[\s\S]*BrowserModule\.forRoot\(\)/,
+    );
+  });
 });

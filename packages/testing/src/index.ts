@@ -10,3 +10,4 @@ export * from './process-tree';
 export * from './eventually';
 export * from './clean-close';
 export * from './udp-canary';
+export * from './test-data-source.module';

@@ -1,7 +1,13 @@
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
+import type { QuarryHttpModuleOptions } from '@quarry/core';
 import { AdminController } from './admin.controller';
 import { AdminTokenGuard } from './admin-token.guard';
 
 /** The operator API (accounts, keys, credits) behind the `adminToken` option; mount it under e.g. `/v1/admin`. */
 @Module({ controllers: [AdminController], providers: [AdminTokenGuard] })
-export class AccountsAdminHttpModule {}
+export class AccountsAdminHttpModule {
+  /** With `AccountsModule.forRoot({ isGlobal: false })` (or any other non-global Quarry module the routes use): pass those registrations. */
+  static register(options: QuarryHttpModuleOptions): DynamicModule {
+    return { module: AccountsAdminHttpModule, imports: options.imports };
+  }
+}

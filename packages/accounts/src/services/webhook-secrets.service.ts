@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock, InjectQuarryDataSource, NotFoundError } from '@quarry/core';
 import { generateWebhookSecret } from '@quarry/net';
-import { ACCOUNTS_OPTIONS, AccountsModuleOptions } from '../accounts.module-definition';
+import { ACCOUNTS_MODULE_OPTIONS, AccountsModuleOptions } from '../accounts.module-definition';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,7 +19,7 @@ export class WebhookSecretsService {
   constructor(
     @InjectQuarryDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
-    @Inject(ACCOUNTS_OPTIONS) private readonly options: AccountsModuleOptions,
+    @Inject(ACCOUNTS_MODULE_OPTIONS) private readonly options: AccountsModuleOptions,
   ) {}
 
   async get(accountId: string): Promise<WebhookSecretView> {

@@ -46,14 +46,15 @@ function isSqliteFile(options: DataSourceOptions): boolean {
 export function quarryDataSourceProviders(name?: string): Provider[] {
   return [
     {
+      // Without a DataSource the modules that need one fail the boot naming the fix; the others run.
       provide: QuarryConnection,
-      inject: [getDataSourceToken(name)],
-      useFactory: (host: DataSource) => QuarryConnection.from(host),
+      inject: [{ token: getDataSourceToken(name), optional: true }],
+      useFactory: (host?: DataSource) => (host ? QuarryConnection.from(host) : undefined),
     },
     {
       provide: QUARRY_DATA_SOURCE,
       inject: [QuarryConnection],
-      useFactory: (connection: QuarryConnection) => connection.dataSource,
+      useFactory: (connection?: QuarryConnection) => connection?.dataSource,
     },
   ];
 }

@@ -12,6 +12,7 @@ import { DatabaseJobQueue } from './database/database-job-queue';
 import { JobQueue } from './job-queue';
 import { QueueModule } from './queue.module';
 import { QUEUE_MODULE_OPTIONS } from './queue.module-definition';
+import { MissingModuleRequirementError } from '../module/module-requirements';
 
 @Module({
   providers: [{ provide: 'QUEUE_SETTINGS', useValue: { pollIntervalMs: 20 } }],
@@ -135,3 +136,11 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5000): Pro
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe('QueueModule requirements', () => {
+  it('fails the boot naming the missing DataSource and what to import', async () => {
+    const compiling = Test.createTestingModule({ imports: [QueueModule.forRoot()] }).compile();
+    await expect(compiling).rejects.toThrow(MissingModuleRequirementError);
+    await expect(compiling).rejects.toThrow(/QueueModule cannot start[\s\S]*TypeOrmModule\.forRoot\(\)/);
+  });
+});

@@ -1,9 +1,11 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { QUARRY_DATA_SOURCE } from '../persistence/quarry-data-source';
 import { DatabaseJobQueue } from './database/database-job-queue';
 import type { DatabaseJobQueueOptions } from './database/database-job-queue-options.interface';
 import { JobQueue } from './job-queue';
+import { checkedProviders } from '../module/checked-providers';
+import { COMMON_REQUIREMENTS, type ModuleRequirements } from '../module/module-requirements';
 import {
   ConfigurableQueueModule,
   QUEUE_MODULE_ASYNC_OPTIONS_TYPE,
@@ -11,14 +13,19 @@ import {
   QUEUE_MODULE_OPTIONS_TYPE,
 } from './queue.module-definition';
 
+/** What the app must provide; a missing piece fails the boot naming what to import. */
+const QUEUE_REQUIREMENTS: ModuleRequirements = {
+  moduleName: 'QueueModule',
+  requirements: [{ token: QUARRY_DATA_SOURCE, missing: COMMON_REQUIREMENTS.dataSource }],
+};
+
 /**
  * Provides `JobQueue` as the in-process engine, with job rows in the app's TypeORM `DataSource`
- * (register `TypeOrmModule.forRoot` with `coreEntities` and `coreMigrations`). Global, so feature
- * modules inject `JobQueue` without importing it.
+ * (register `TypeOrmModule.forRoot` with `coreEntities` and `coreMigrations`). Global by default, so
+ * feature modules inject `JobQueue` without importing it.
  */
-@Global()
 @Module({
-  providers: [
+  providers: checkedProviders(QUEUE_REQUIREMENTS, [
     {
       provide: DatabaseJobQueue,
       useFactory: (options: DatabaseJobQueueOptions, dataSource: DataSource) =>
@@ -26,7 +33,7 @@ import {
       inject: [QUEUE_MODULE_OPTIONS, QUARRY_DATA_SOURCE],
     },
     { provide: JobQueue, useExisting: DatabaseJobQueue },
-  ],
+  ]),
   exports: [JobQueue, DatabaseJobQueue],
 })
 export class QueueModule extends ConfigurableQueueModule {

@@ -5,7 +5,6 @@ import {
   Logger,
   OnApplicationBootstrap,
 } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
 import { Clock } from '@quarry/core';
 import { MonitorsService } from '../domain/monitors.service';
 import { MONITOR_SETTINGS, MonitorSettings } from '../monitor-options.interface';
@@ -21,30 +20,28 @@ const MAX_BATCHES_PER_TICK = 100;
  */
 @Injectable()
 export class MonitorScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  static readonly INTERVAL_NAME = 'quarry-monitor-scheduler';
   private readonly logger = new Logger(MonitorScheduler.name);
   private running: Promise<number> | undefined;
   private stopped = false;
+  // Its own timer, not the host's ScheduleModule: a library must not register schedules app-wide.
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     @Inject(MONITOR_SETTINGS) private readonly settings: MonitorSettings,
     private readonly store: MonitorStore,
     private readonly monitors: MonitorsService,
-    private readonly registry: SchedulerRegistry,
     private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.settings.runScheduler) return;
-    const timer = setInterval(() => void this.tick(), this.settings.schedulerIntervalMs);
-    timer.unref();
-    this.registry.addInterval(MonitorScheduler.INTERVAL_NAME, timer);
+    this.timer = setInterval(() => void this.tick(), this.settings.schedulerIntervalMs);
+    this.timer.unref();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    if (this.registry.doesExist('interval', MonitorScheduler.INTERVAL_NAME))
-      this.registry.deleteInterval(MonitorScheduler.INTERVAL_NAME);
+    clearInterval(this.timer);
     await this.running?.catch(() => undefined);
   }
 

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Test, TestingModule } from '@nestjs/testing';
-import { DataSource } from 'typeorm';
 import { coreEntities, coreMigrations, DatabaseEngine, QuarryCoreModule, QueueModule } from '@quarry/core';
 import { AccountsModule, accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { BrowserModule } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
 import { BullQueueModule } from '@quarry/queue-bull';
 import { ScrapeModule, scrapeEntities, scrapeMigrations } from '@quarry/scrape';
-import { createTestDatabase, TestDatabase, testDatabaseEngines } from '@quarry/testing';
+import { createTestDatabase, TestDatabase, testDatabaseEngines, testDataSourceModule } from '@quarry/testing';
 import { MonitorModule, MonitorModuleOptions, monitorEntities, monitorMigrations } from '../../src';
 
 /** `sqlite` + the database queue (the embedded profile), `postgres` + Bull on Redis (the distributed one). */
@@ -56,6 +55,7 @@ export async function createMonitorTestContext(setup: MonitorTestSetup): Promise
   const options: MonitorModuleOptions = { runScheduler: false, ...setup.options };
   const moduleRef = await Test.createTestingModule({
     imports: [
+      testDataSourceModule(database.dataSource),
       QuarryCoreModule,
       setup.engine.queue === 'bull'
         ? BullQueueModule.forRoot({ redisUrl: redisUrl(), prefix, shutdownGraceMs: 1000 })
@@ -68,9 +68,7 @@ export async function createMonitorTestContext(setup: MonitorTestSetup): Promise
         ? MonitorModule.forRootAsync({ useFactory: async () => options })
         : MonitorModule.forRoot(options),
     ],
-  })
-    .useMocker((token) => (token === DataSource ? database.dataSource : undefined))
-    .compile();
+  }).compile();
   await moduleRef.init();
   return {
     moduleRef,

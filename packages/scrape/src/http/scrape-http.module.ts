@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
+import type { QuarryHttpModuleOptions } from '@quarry/core';
 import { ScrapeJobsController } from './scrape-jobs.controller';
 import { ScrapeController } from './scrape.controller';
 
@@ -7,4 +8,9 @@ import { ScrapeController } from './scrape.controller';
  * your API prefix with `RouterModule`.
  */
 @Module({ controllers: [ScrapeController, ScrapeJobsController] })
-export class ScrapeHttpModule {}
+export class ScrapeHttpModule {
+  /** With `ScrapeModule.forRoot({ isGlobal: false })` (or any other non-global Quarry module the routes use): pass those registrations. */
+  static register(options: QuarryHttpModuleOptions): DynamicModule {
+    return { module: ScrapeHttpModule, imports: options.imports };
+  }
+}

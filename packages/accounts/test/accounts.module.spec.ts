@@ -1,0 +1,88 @@
+import { Controller, Get, INestApplication, UseFilters, UseGuards } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import request from 'supertest';
+import { MissingModuleRequirementError, QuarryCoreModule, QuarryExceptionFilter } from '@quarry/core';
+import { createTestDatabase, TestDatabase, testDataSourceModule } from '@quarry/testing';
+import {
+  AccountsModule,
+  accountsEntities,
+  accountsMigrations,
+  AccountsService,
+  ApiKeysService,
+  RequireApiKey,
+} from '../src';
+
+@Controller('host')
+@UseGuards(ThrottlerGuard)
+class HostController {
+  @Get()
+  ok() {
+    return { route: 'host' };
+  }
+}
+
+@Controller('quarry')
+@RequireApiKey()
+@UseFilters(QuarryExceptionFilter)
+class QuarryRouteController {
+  @Get()
+  ok() {
+    return { route: 'quarry' };
+  }
+}
+
+describe('AccountsModule in a host with its own ThrottlerModule', () => {
+  let database: TestDatabase;
+  let app: INestApplication;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite', {
+      entities: accountsEntities,
+      migrations: accountsMigrations,
+    });
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        testDataSourceModule(database.dataSource),
+        QuarryCoreModule,
+        ThrottlerModule.forRoot([{ ttl: 60_000, limit: 2 }]),
+        AccountsModule.forRoot({ readRequestsPerMinute: 3 }),
+      ],
+      controllers: [HostController, QuarryRouteController],
+    }).compile();
+    app = await moduleRef.createNestApplication().init();
+    const account = await app.get(AccountsService).create('host@example.com', 0);
+    ({ apiKey } = await app.get(ApiKeysService).create(account.id));
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.destroy();
+  });
+
+  it("keeps the host's limits on the host's routes", async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await request(app.getHttpServer()).get('/host')).status);
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it("limits Quarry's routes by key with its own limits, not the host's", async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await request(app.getHttpServer()).get('/quarry').auth(apiKey, { type: 'bearer' })).status,
+      );
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('AccountsModule requirements', () => {
+  it('fails the boot naming each missing piece and what to import', async () => {
+    const compiling = Test.createTestingModule({ imports: [AccountsModule.forRoot({})] }).compile();
+    await expect(compiling).rejects.toThrow(MissingModuleRequirementError);
+    await expect(compiling).rejects.toThrow(
+      /AccountsModule cannot start[\s\S]*TypeOrmModule\.forRoot\(\)[\s\S]*QuarryCoreModule/,
+    );
+  });
+});

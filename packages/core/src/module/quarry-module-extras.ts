@@ -1,0 +1,27 @@
+import type { DynamicModule, ModuleMetadata } from '@nestjs/common';
+
+/** What every Quarry `forRoot`/`forRootAsync` takes besides its own options. */
+export interface QuarryModuleExtras {
+  /**
+   * Registers the module's providers app-wide, so `XHttpModule`s and the app's own modules inject them
+   * without importing it. With `false`, pass the registration to `XHttpModule.register({ imports })`.
+   * @default true
+   */
+  isGlobal: boolean;
+}
+
+/** The one `isGlobal` default of every Quarry module: `ConfigurableModuleBuilder().setExtras(...)` arguments. */
+export const QUARRY_MODULE_EXTRAS: QuarryModuleExtras = { isGlobal: true };
+
+export function applyQuarryModuleExtras(
+  definition: DynamicModule,
+  extras: QuarryModuleExtras,
+): DynamicModule {
+  return { ...definition, global: extras.isGlobal };
+}
+
+/** `XHttpModule.register()`: the non-global registrations whose providers the routes use. */
+export interface QuarryHttpModuleOptions {
+  /** The same objects the app imports, e.g. `const scrape = ScrapeModule.forRoot({ isGlobal: false })`. */
+  imports: NonNullable<ModuleMetadata['imports']>;
+}
