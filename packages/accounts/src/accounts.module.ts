@@ -6,7 +6,9 @@ import {
   AccountsModuleOptions,
   ConfigurableModuleClass,
 } from './accounts.module-definition';
+import { ApiKeyAccessGuard } from './auth/api-key-access.guard';
 import { ApiKeyGuard } from './auth/api-key.guard';
+import { LedgerBilling } from './billing/ledger.billing';
 import { ApiKeyThrottlerGuard } from './rate-limit/api-key-throttler.guard';
 import { isMeteredRoute } from './rate-limit/metered-route.decorator';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
@@ -29,6 +31,8 @@ const SERVICES = [
   WebhookSecretsService,
   ApiKeyGuard,
   ApiKeyThrottlerGuard,
+  ApiKeyAccessGuard,
+  LedgerBilling,
 ];
 
 @Module({
