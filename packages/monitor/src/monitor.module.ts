@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { DataSource } from 'typeorm';
+import { LedgerBilling } from '@quarry/accounts';
 import { MonitorCheckRunner } from './domain/monitor-check.runner';
 import { MonitorNotifier } from './domain/monitor.notifier';
 import { MonitorsService } from './domain/monitors.service';
@@ -29,8 +30,11 @@ import { MonitorStore } from './ports/monitor.store';
   providers: [
     {
       provide: MONITOR_SETTINGS,
-      inject: [MONITOR_OPTIONS],
-      useFactory: (options: MonitorModuleOptions): MonitorSettings => resolveMonitorSettings(options),
+      inject: [MONITOR_OPTIONS, LedgerBilling],
+      useFactory: (options: MonitorModuleOptions, ledger: LedgerBilling): MonitorSettings => ({
+        ...resolveMonitorSettings(options),
+        billing: options.billing ?? ledger,
+      }),
     },
     {
       provide: MonitorStore,

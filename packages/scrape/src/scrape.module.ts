@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock } from '@quarry/core';
+import { Clock, FreeBilling } from '@quarry/core';
+import { LedgerBilling } from '@quarry/accounts';
 import { ScrapeService } from './domain/scrape.service';
 import { RedisScrapeCache } from './infrastructure/redis/redis-scrape.cache';
 import { DatabaseScrapeCache } from './infrastructure/typeorm/database-scrape.cache';
@@ -20,15 +21,20 @@ import {
 /**
  * `ScrapeService` with its cache, and async scrapes (`ScrapeJobsService`, run on the `JobQueue`).
  * Needs, in the app: `QuarryCoreModule`, a TypeORM `DataSource` with `scrapeEntities` and
- * `scrapeMigrations`, a queue module, and the global `NetModule`, `BrowserModule` and `AccountsModule`. Global by default, so
+ * `scrapeMigrations`, and the global `NetModule` and `BrowserModule`; async scrapes also need a queue
+ * module and `AccountsModule` (callback signing secrets). Global by default, so
  * `ScrapeHttpModule` and other feature modules can use `ScrapeService`.
  */
 @Module({
   providers: [
     {
       provide: SCRAPE_SETTINGS,
-      inject: [SCRAPE_OPTIONS],
-      useFactory: (options: ScrapeModuleOptions): ScrapeSettings => ({ ...SCRAPE_DEFAULTS, ...options }),
+      inject: [SCRAPE_OPTIONS, { token: LedgerBilling, optional: true }],
+      useFactory: (options: ScrapeModuleOptions, ledger?: LedgerBilling): ScrapeSettings => ({
+        ...SCRAPE_DEFAULTS,
+        ...options,
+        billing: options.billing ?? ledger ?? new FreeBilling(),
+      }),
     },
     {
       provide: ScrapeCache,

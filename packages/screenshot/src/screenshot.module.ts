@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LedgerBilling } from '@quarry/accounts';
 import { ScreenshotService } from './domain/screenshot.service';
 import { ConfigurableModuleClass, SCREENSHOT_MODULE_OPTIONS } from './screenshot.module-definition';
 import {
@@ -16,8 +17,9 @@ import {
   providers: [
     {
       provide: SCREENSHOT_SETTINGS,
-      inject: [SCREENSHOT_MODULE_OPTIONS],
-      useFactory: (options: ScreenshotModuleOptions) => resolveScreenshotSettings(options),
+      inject: [SCREENSHOT_MODULE_OPTIONS, { token: LedgerBilling, optional: true }],
+      useFactory: (options: ScreenshotModuleOptions, ledger?: LedgerBilling) =>
+        resolveScreenshotSettings(options, ledger),
     },
     ScreenshotService,
   ],

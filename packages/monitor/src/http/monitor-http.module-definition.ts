@@ -1,0 +1,7 @@
+import { ConfigurableModuleBuilder } from '@nestjs/common';
+import { QuarryHttpModuleOptions } from '@quarry/core';
+
+export const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN: MONITOR_HTTP_MODULE_OPTIONS } =
+  new ConfigurableModuleBuilder<QuarryHttpModuleOptions>({ moduleName: 'MonitorHttp' })
+    .setClassMethodName('forRoot')
+    .build();
