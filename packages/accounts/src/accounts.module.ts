@@ -9,6 +9,7 @@ import {
 import { ApiKeyAccessGuard } from './auth/api-key-access.guard';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { LedgerBilling } from './billing/ledger.billing';
+import { LedgerSchemaCheck } from './infrastructure/typeorm/ledger-schema.check';
 import { ApiKeyThrottlerGuard } from './rate-limit/api-key-throttler.guard';
 import { isMeteredRoute } from './rate-limit/metered-route.decorator';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
@@ -58,7 +59,7 @@ const SERVICES = [
       }),
     }),
   ],
-  providers: SERVICES,
+  providers: [...SERVICES, LedgerSchemaCheck],
   exports: [ACCOUNTS_OPTIONS, ...SERVICES, ThrottlerModule],
 })
 export class AccountsModule extends ConfigurableModuleClass {}

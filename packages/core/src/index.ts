@@ -3,6 +3,7 @@ export * from './time/clock';
 export * from './time/id-generator';
 export * from './persistence/timestamp-column';
 export * from './persistence/database-url';
+export { QUARRY_DATA_SOURCE, InjectQuarryDataSource } from './persistence/quarry-data-source';
 export * from './queue/job-queue';
 export * from './http/quarry-exception.filter';
 export * from './http/quarry-validation.pipe';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { DataSource } from 'typeorm';
 import { LedgerBilling } from '@quarry/accounts';
+import { QUARRY_DATA_SOURCE } from '@quarry/core';
 import { MonitorCheckRunner } from './domain/monitor-check.runner';
 import { MonitorNotifier } from './domain/monitor.notifier';
 import { MonitorsService } from './domain/monitors.service';
@@ -38,7 +39,7 @@ import { MonitorStore } from './ports/monitor.store';
     },
     {
       provide: MonitorStore,
-      inject: [DataSource],
+      inject: [QUARRY_DATA_SOURCE],
       useFactory: (dataSource: DataSource) => new TypeormMonitorStore(dataSource),
     },
     {

@@ -10,6 +10,7 @@ let other: FixtureServer;
 let unlisted: FixtureServer;
 let secure: FixtureServer;
 let client: SafeHttpClient;
+const resetOnce = new Set<string>();
 const seen: { method?: string; url?: string; headers: Record<string, unknown>; body: string }[] = [];
 
 function send(
@@ -36,6 +37,12 @@ beforeAll(async () => {
       if (hops && Number(hops[1]) > 0)
         return res.writeHead(302, { location: `${Number(hops[1]) - 1}` }).end();
       switch (url.pathname) {
+        case '/reset-once':
+          if (!resetOnce.has(url.search)) {
+            resetOnce.add(url.search);
+            return req.socket.destroy();
+          }
+          return send(res, { 'content-type': 'text/plain' }, 'second try');
         case '/redirect':
           return res
             .writeHead(Number(url.searchParams.get('status')), {
@@ -309,6 +316,19 @@ describe('SafeHttpClient', () => {
       });
       await expect(small.request(origin.url('/big'))).rejects.toMatchObject({ code: 'TOO_LARGE' });
       await small.close();
+    });
+  });
+
+  describe('a connection reset by the origin', () => {
+    it('sends a GET once more, on a new connection', async () => {
+      const response = await client.request(origin.url('/reset-once?get'));
+      expect(response.text()).toBe('second try');
+    });
+
+    it('does not send a POST twice', async () => {
+      await expect(
+        client.request(origin.url('/reset-once?post'), { method: 'POST', body: 'x' }),
+      ).rejects.toMatchObject({ name: 'NetError' });
     });
   });
 

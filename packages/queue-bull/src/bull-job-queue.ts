@@ -272,6 +272,7 @@ export class BullJobQueue extends JobQueue implements OnApplicationBootstrap, Be
           backoffStrategies: { [QUARRY_BACKOFF]: quarryBackoff },
         },
       });
+      handleWorkerNaming(queue);
       queue.on('error', (error: Error) => {
         if (!this.stopping) this.logger.error(`Queue "${name}": ${error.message}`);
       });
@@ -321,6 +322,17 @@ export class BullJobQueue extends JobQueue implements OnApplicationBootstrap, Be
 function quarryBackoff(attemptsMade: number, error: Error, backoff?: JobBackoff | null): number {
   // Bull has already checked the attempts left before it asks for a delay.
   return retryDelayAfter(error, backoff ?? undefined, attemptsMade, Number.POSITIVE_INFINITY) ?? -1;
+}
+
+/**
+ * Bull 4 names the worker's blocking connection (CLIENT SETNAME) when a handler is registered and
+ * drops the promise: if the connection closes before the reply (a shutdown right after start), the
+ * rejection has nobody to handle it. The name is cosmetic, so a failure to set it is ignored.
+ */
+function handleWorkerNaming(queue: Bull.Queue): void {
+  const named = queue as Bull.Queue & { setWorkerName(): Promise<unknown> };
+  const setWorkerName = named.setWorkerName.bind(named);
+  named.setWorkerName = () => setWorkerName().catch(() => undefined);
 }
 
 function assertQueueName(queue: string): void {

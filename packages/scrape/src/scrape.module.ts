@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock, FreeBilling } from '@quarry/core';
+import { Clock, FreeBilling, QUARRY_DATA_SOURCE } from '@quarry/core';
 import { LedgerBilling } from '@quarry/accounts';
 import { ScrapeService } from './domain/scrape.service';
 import { RedisScrapeCache } from './infrastructure/redis/redis-scrape.cache';
@@ -38,7 +38,7 @@ import {
     },
     {
       provide: ScrapeCache,
-      inject: [SCRAPE_SETTINGS, DataSource, Clock],
+      inject: [SCRAPE_SETTINGS, QUARRY_DATA_SOURCE, Clock],
       useFactory: (settings: ScrapeSettings, dataSource: DataSource, clock: Clock): ScrapeCache =>
         settings.redisUrl
           ? new RedisScrapeCache(settings.redisUrl, settings.redisPrefix)
@@ -46,7 +46,7 @@ import {
     },
     {
       provide: ScrapeJobStore,
-      inject: [DataSource, Clock],
+      inject: [QUARRY_DATA_SOURCE, Clock],
       useFactory: (dataSource: DataSource, clock: Clock) => new TypeormScrapeJobStore(dataSource, clock),
     },
     ScrapeService,

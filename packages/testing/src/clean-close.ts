@@ -13,7 +13,7 @@ export interface CloseReport {
  * left behind once everything it started has had `settleMs` to finish: errors nobody handled, and
  * handles that keep the event loop alive beyond those open before it began.
  */
-export async function closeReport(scenario: () => Promise<void>, settleMs = 5_000): Promise<CloseReport> {
+export async function closeReport(scenario: () => Promise<void>, settleMs = 10_000): Promise<CloseReport> {
   const escaped: string[] = [];
   const record = (error: unknown) => escaped.push(error instanceof Error ? error.message : String(error));
   const before = resourceCounts();

@@ -99,7 +99,7 @@ export async function startFixtureServer(
             : typeof route === 'function'
               ? await route(request, Buffer.concat(chunks))
               : route;
-        if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+        if (answer.delayMs) await delayUnlessGone(answer.delayMs, response);
         if (response.destroyed) return;
         response.writeHead(answer.status ?? 200, {
           'content-type': 'text/html; charset=utf-8',
@@ -196,4 +196,17 @@ function pathOf(target = '/'): string {
 
 function readFixture(name: string): Buffer {
   return readFileSync(join(__dirname, '..', 'fixtures', name));
+}
+
+/** Waits `ms` before answering, or less when the client hangs up first: nothing waits for nobody. */
+function delayUnlessGone(ms: number, response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      response.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    response.once('close', done);
+  });
 }

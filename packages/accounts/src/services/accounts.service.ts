@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock, IdGenerator, NotFoundError } from '@quarry/core';
+import { Clock, IdGenerator, InjectQuarryDataSource, NotFoundError } from '@quarry/core';
 import { Account } from '../domain/account';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
 import { CreditLedger } from './credit-ledger';
@@ -9,7 +9,7 @@ import { generateWebhookSecret } from '@quarry/net';
 @Injectable()
 export class AccountsService {
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectQuarryDataSource() private readonly dataSource: DataSource,
     private readonly ledger: CreditLedger,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { Clock, IdGenerator, InvalidRequestError, NotFoundError } from '@quarry/core';
+import { Clock, IdGenerator, InjectQuarryDataSource, InvalidRequestError, NotFoundError } from '@quarry/core';
 import { ApiKeySummary } from '../domain/account';
 import { ApiKeyEntity } from '../infrastructure/typeorm/api-key.entity';
 import { AccountsService } from './accounts.service';
@@ -22,7 +22,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest();
 @Injectable()
 export class ApiKeysService {
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectQuarryDataSource() private readonly dataSource: DataSource,
     private readonly accounts: AccountsService,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,

@@ -3,6 +3,7 @@ import { DataSource, LessThan, MoreThanOrEqual } from 'typeorm';
 import {
   Clock,
   IdGenerator,
+  InjectQuarryDataSource,
   isCheckViolation,
   isUniqueViolation,
   NotFoundError,
@@ -33,7 +34,7 @@ export const PRICE_HOLD_MS = 10 * 60 * 1000;
 @Injectable()
 export class CreditLedger {
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectQuarryDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {}

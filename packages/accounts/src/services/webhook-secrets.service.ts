@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock, NotFoundError } from '@quarry/core';
+import { Clock, InjectQuarryDataSource, NotFoundError } from '@quarry/core';
 import { generateWebhookSecret } from '@quarry/net';
 import { ACCOUNTS_OPTIONS, AccountsModuleOptions } from '../accounts.module-definition';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
@@ -17,7 +17,7 @@ export interface WebhookSecretView {
 @Injectable()
 export class WebhookSecretsService {
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectQuarryDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
     @Inject(ACCOUNTS_OPTIONS) private readonly options: AccountsModuleOptions,
   ) {}

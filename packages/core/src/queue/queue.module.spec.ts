@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INestApplicationContext, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { dataSourceOptionsFromUrl } from '../persistence/database-url';
+import { QuarryCoreModule } from '../time/quarry-core.module';
 import { coreEntities, coreMigrations } from './core-schema';
 import { DatabaseJobQueue } from './database/database-job-queue';
 import { JobQueue } from './job-queue';
@@ -38,6 +40,7 @@ describe.each(registrations)('QueueModule.%s', (_name, register) => {
     dir = mkdtempSync(join(tmpdir(), 'quarry-queue-module-'));
     const moduleRef = await Test.createTestingModule({
       imports: [
+        QuarryCoreModule,
         TypeOrmModule.forRoot(
           dataSourceOptionsFromUrl(`sqlite:${join(dir, 'db.sqlite')}`, {
             entities: coreEntities,
@@ -71,6 +74,57 @@ describe.each(registrations)('QueueModule.%s', (_name, register) => {
     const { id } = await queue.add('greetings', { hello: 'world' });
     await expect(ran).resolves.toEqual({ hello: 'world' });
     await waitFor(async () => (await queue.getState('greetings', id))?.state === 'completed');
+  });
+});
+
+describe('QueueModule on the DataSource the host names', () => {
+  let dir: string;
+  let app: INestApplicationContext;
+  const sqlite = (file: string) =>
+    dataSourceOptionsFromUrl(`sqlite:${join(dir, file)}`, {
+      entities: coreEntities,
+      migrations: coreMigrations,
+    });
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'quarry-queue-named-'));
+  });
+  afterEach(async () => {
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps its job rows in the named DataSource, not the default one', async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        QuarryCoreModule.forRoot({ dataSource: 'jobs' }),
+        TypeOrmModule.forRoot({ ...sqlite('host.sqlite'), entities: [], migrations: [] }),
+        TypeOrmModule.forRoot({ ...sqlite('jobs.sqlite'), name: 'jobs' }),
+        QueueModule.forRoot({ pollIntervalMs: 20, runWorkers: false }),
+      ],
+    }).compile();
+    app = await moduleRef.init();
+    await app.get(JobQueue).add('named', { n: 1 });
+    const jobs: DataSource = app.get(getDataSourceToken('jobs'));
+    expect(await jobs.query('SELECT COUNT(*) AS n FROM quarry_jobs')).toEqual([{ n: 1 }]);
+  });
+
+  it("never lets a host's rolled-back SQLite transaction take its writes along", async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        QuarryCoreModule,
+        TypeOrmModule.forRoot(sqlite('shared.sqlite')),
+        QueueModule.forRoot({ runWorkers: false }),
+      ],
+    }).compile();
+    app = await moduleRef.init();
+    const host = app.get(DataSource);
+    const transaction = host.createQueryRunner();
+    await transaction.startTransaction();
+    await app.get(JobQueue).add('kept', { n: 1 });
+    await transaction.rollbackTransaction();
+    await transaction.release();
+    expect(await host.query('SELECT COUNT(*) AS n FROM quarry_jobs')).toEqual([{ n: 1 }]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { QUARRY_DATA_SOURCE } from '../persistence/quarry-data-source';
 import { DatabaseJobQueue } from './database/database-job-queue';
 import type { DatabaseJobQueueOptions } from './database/database-job-queue-options.interface';
 import { JobQueue } from './job-queue';
@@ -22,7 +23,7 @@ import {
       provide: DatabaseJobQueue,
       useFactory: (options: DatabaseJobQueueOptions, dataSource: DataSource) =>
         new DatabaseJobQueue(dataSource, options),
-      inject: [QUEUE_MODULE_OPTIONS, DataSource],
+      inject: [QUEUE_MODULE_OPTIONS, QUARRY_DATA_SOURCE],
     },
     { provide: JobQueue, useExisting: DatabaseJobQueue },
   ],

@@ -38,7 +38,8 @@ function settles(connection: ClosableRedisConnection, events: string[], timeoutM
       for (const event of events) connection.off(event, done);
       resolve();
     };
-    const timer = setTimeout(done, timeoutMs);
+    // A shutdown step never keeps the process alive by itself.
+    const timer = setTimeout(done, timeoutMs).unref();
     for (const event of events) connection.once(event, done);
   });
 }

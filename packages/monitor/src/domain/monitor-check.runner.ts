@@ -127,6 +127,10 @@ export class MonitorCheckRunner {
     const checkedAt = this.clock.now();
     const failures = await this.store.recordFailure(monitor.id, checkedAt);
     if (failures === undefined) return undefined;
+    // Paused before the check is recorded, so whoever sees the check sees the monitor's new status.
+    const paused =
+      failures >= this.settings.maxConsecutiveFailures &&
+      (await this.store.pauseAfterFailures(monitor.id, this.settings.maxConsecutiveFailures, checkedAt));
     const check = await this.store.addCheck({
       id: checkId,
       monitorId: monitor.id,
@@ -137,10 +141,7 @@ export class MonitorCheckRunner {
       errorMessage: failure.message,
       checkedAt,
     });
-    if (
-      failures >= this.settings.maxConsecutiveFailures &&
-      (await this.store.pauseAfterFailures(monitor.id, this.settings.maxConsecutiveFailures, checkedAt))
-    ) {
+    if (paused) {
       this.logger.warn(
         { monitorId: monitor.id, failures, errorCode: failure.code },
         'Monitor paused after consecutive failed checks',

@@ -126,14 +126,21 @@ export class SafeHttpClient {
   }
 
   private async send(hop: Hop, signal: AbortSignal, isRedirect: boolean): Promise<Dispatcher.ResponseData> {
-    try {
-      return await this.agent.request({
+    const request = () =>
+      this.agent.request({
         origin: hop.url.origin,
         path: `${hop.url.pathname}${hop.url.search}`,
         method: hop.method,
         headers: hop.headers,
         body: hop.body,
         signal,
+      });
+    try {
+      // A kept-alive connection the origin closed just as it was reused resets the request: an
+      // idempotent one is sent once more, on a new connection.
+      return await request().catch((error: unknown) => {
+        if (signal.aborted || !IDEMPOTENT.has(hop.method) || !isConnectionReset(error)) throw error;
+        return request();
       });
     } catch (error) {
       if (isRedirect && error instanceof NetError && error.code === 'BLOCKED') {
@@ -182,6 +189,13 @@ export class SafeHttpClient {
     for (const [name, value] of Object.entries(custom)) headers[name.toLowerCase()] = value;
     return headers;
   }
+}
+
+const IDEMPOTENT = new Set(['GET', 'HEAD']);
+
+function isConnectionReset(error: unknown): boolean {
+  const codes = [error, (error as { cause?: unknown })?.cause].map((e) => (e as { code?: unknown })?.code);
+  return codes.includes('ECONNRESET') || codes.includes('UND_ERR_SOCKET');
 }
 
 function header(response: Dispatcher.ResponseData, name: string): string | undefined {

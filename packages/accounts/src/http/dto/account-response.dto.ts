@@ -13,6 +13,7 @@ export class AccountDto {
 
 export class AccountBalanceDto extends AccountDto {
   @ApiProperty({
+    type: 'integer',
     example: 5,
     description:
       'Credits held for work in progress: already out of `credits`, charged when the work succeeds, given back when it fails.',
