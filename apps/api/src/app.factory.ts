@@ -2,12 +2,12 @@ import { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import { QuarryExceptionFilter, QuarryValidationPipe } from '@quarry/core';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { applyConnectionTimeouts } from './http/connection-timeouts';
 import { isJsonBodyRequest } from './http/json-body.requests';
 import { mountOpenApi } from './http/openapi';
+import { RequestPipelineFilter } from './http/request-pipeline.filter';
 
 /** The HTTP service, configured as `main.ts` runs it; e2e tests start it the same way. */
 export async function createHttpApp(config: AppConfig): Promise<INestApplication> {
@@ -18,8 +18,7 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
   });
   app.useLogger(app.get(Logger));
   app.useBodyParser('json', { limit: config.bodyLimitBytes, type: isJsonBodyRequest });
-  app.useGlobalFilters(new QuarryExceptionFilter());
-  app.useGlobalPipes(new QuarryValidationPipe());
+  app.useGlobalFilters(new RequestPipelineFilter());
   app.set('trust proxy', false);
   app.disable('x-powered-by');
   applyConnectionTimeouts(app.getHttpServer(), config);

@@ -7,7 +7,9 @@ import {
   QUARRY_DATA_SOURCE,
 } from '@quarry/core';
 import { ACCOUNTS_MODULE_OPTIONS, ConfigurableModuleClass } from './accounts.module-definition';
+import { ApiKeyAccessGuard } from './auth/api-key-access.guard';
 import { ApiKeyGuard } from './auth/api-key.guard';
+import { LedgerBilling } from './billing/ledger.billing';
 import { LedgerSchemaCheck } from './infrastructure/typeorm/ledger-schema.check';
 import { ApiKeyThrottlerGuard } from './rate-limit/api-key-throttler.guard';
 import {
@@ -28,6 +30,8 @@ const SERVICES = [
   WebhookSecretsService,
   ApiKeyGuard,
   ApiKeyThrottlerGuard,
+  ApiKeyAccessGuard,
+  LedgerBilling,
 ];
 
 /** What the app must provide; a missing piece fails the boot naming what to import. */

@@ -6,6 +6,8 @@ export * from './services/api-keys.service';
 export * from './services/credit-ledger';
 export * from './services/webhook-secrets.service';
 export * from './auth/api-key.guard';
+export * from './auth/api-key-access.guard';
+export * from './billing/ledger.billing';
 export * from './auth/current-auth.decorator';
 export * from './auth/require-api-key.decorator';
 export * from './rate-limit/metered-route.decorator';

@@ -7,6 +7,11 @@ export { QUARRY_DATA_SOURCE, InjectQuarryDataSource } from './persistence/quarry
 export * from './queue/job-queue';
 export * from './http/quarry-exception.filter';
 export * from './http/quarry-validation.pipe';
+export * from './http/quarry-http.decorator';
+export { GuardedRoutes, RouteGuard, routeGuardProvider } from './http/route-guard';
+export type { QuarryHttpModuleOptions } from './http/route-guard';
+export * from './http/current-account.decorator';
+export * from './ports/billing';
 export * from './http/optional-field.decorator';
 export * from './config/env-reader';
 export * from './http/error-body.dto';

@@ -1,3 +1,5 @@
+import type { Billing } from '@quarry/core';
+
 export interface MonitorModuleOptions {
   /**
    * Whether this process runs the scheduler tick that claims due monitors and queues their checks.
@@ -23,8 +25,10 @@ export interface MonitorModuleOptions {
   eventRetention?: number;
   /** Consecutive failed checks after which a monitor pauses itself and notifies its channels once. @default 10 */
   maxConsecutiveFailures?: number;
-  /** Credits per successful check. @default 1 */
+  /** Credits per successful check; 0 is free. @default 1 */
   price?: number;
+  /** Who pays for checks. @default the credit ledger of AccountsModule */
+  billing?: Billing;
   /** Budget of one check's scrape, in milliseconds. @default 30000 */
   checkTimeoutMs?: number;
   /** Checks run at once by one worker process. @default 4 */
@@ -65,7 +69,7 @@ export const MONITOR_DEFAULTS = {
 } satisfies MonitorModuleOptions;
 
 /** The options with their defaults applied; inject with `@Inject(MONITOR_SETTINGS)`. */
-export type MonitorSettings = typeof MONITOR_DEFAULTS & MonitorModuleOptions;
+export type MonitorSettings = typeof MONITOR_DEFAULTS & MonitorModuleOptions & { billing: Billing };
 export const MONITOR_SETTINGS = Symbol('MonitorSettings');
 
 /** Bounds of a monitor's `intervalMinutes` (SPEC §6). */
@@ -73,9 +77,9 @@ export const MIN_INTERVAL_MINUTES = 5;
 export const MAX_INTERVAL_MINUTES = 10080;
 
 /** Applies the defaults and rejects invalid values, so a misconfiguration fails the boot. */
-export function resolveMonitorSettings(options: MonitorModuleOptions = {}): MonitorSettings {
+export function resolveMonitorSettings(options: MonitorModuleOptions = {}): Omit<MonitorSettings, 'billing'> {
   const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
-  const settings = { ...MONITOR_DEFAULTS, ...defined } as MonitorSettings;
+  const settings = { ...MONITOR_DEFAULTS, ...defined } as Omit<MonitorSettings, 'billing'>;
   const positiveIntegers = [
     'schedulerIntervalMs',
     'claimBatchSize',

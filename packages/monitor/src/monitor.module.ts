@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CreditLedger } from '@quarry/accounts';
+import { LedgerBilling } from '@quarry/accounts';
 import {
   checkedProviders,
   Clock,
@@ -36,7 +36,7 @@ const MONITOR_REQUIREMENTS: ModuleRequirements = {
     { token: Clock, missing: COMMON_REQUIREMENTS.core },
     { token: JobQueue, missing: COMMON_REQUIREMENTS.jobQueue },
     { token: PublicUrlPolicy, missing: COMMON_REQUIREMENTS.net },
-    { token: CreditLedger, missing: COMMON_REQUIREMENTS.accounts },
+    { token: LedgerBilling, missing: COMMON_REQUIREMENTS.accounts },
     { token: ScrapeService, missing: COMMON_REQUIREMENTS.scrape },
   ],
 };
@@ -51,8 +51,11 @@ const MONITOR_REQUIREMENTS: ModuleRequirements = {
   providers: checkedProviders(MONITOR_REQUIREMENTS, [
     {
       provide: MONITOR_SETTINGS,
-      inject: [MONITOR_MODULE_OPTIONS],
-      useFactory: (options: MonitorModuleOptions): MonitorSettings => resolveMonitorSettings(options),
+      inject: [MONITOR_MODULE_OPTIONS, LedgerBilling],
+      useFactory: (options: MonitorModuleOptions, ledger: LedgerBilling): MonitorSettings => ({
+        ...resolveMonitorSettings(options),
+        billing: options.billing ?? ledger,
+      }),
     },
     {
       provide: MonitorStore,

@@ -1,3 +1,5 @@
+import type { Billing } from '@quarry/core';
+
 export interface ScrapeModuleOptions {
   /** How long a scrape result is served from the cache, in milliseconds. @default 3600000 (1 h) */
   cacheTtlMs?: number;
@@ -9,8 +11,10 @@ export interface ScrapeModuleOptions {
   redisUrl?: string;
   /** Prefix of the Redis keys. @default 'quarry' */
   redisPrefix?: string;
-  /** Credits per successful scrape, cached or not, sync or async. @default 1 */
+  /** Credits per successful scrape, cached or not, sync or async; 0 is free. @default 1 */
   price?: number;
+  /** Who pays for scrapes. @default the credit ledger when AccountsModule is imported, else `FreeBilling` */
+  billing?: Billing;
   /** Attempts of an async scrape whose failure is transient (ORIGIN_ERROR, TIMEOUT, SCRAPE_FAILED). @default 3 */
   asyncAttempts?: number;
   /** Base delay of the async scrape's exponential backoff (with jitter), in milliseconds. @default 5000 */
@@ -37,5 +41,5 @@ export const SCRAPE_DEFAULTS = {
 } satisfies ScrapeModuleOptions;
 
 /** The options with their defaults applied; inject with `@Inject(SCRAPE_SETTINGS)`. */
-export type ScrapeSettings = typeof SCRAPE_DEFAULTS & ScrapeModuleOptions;
+export type ScrapeSettings = typeof SCRAPE_DEFAULTS & ScrapeModuleOptions & { billing: Billing };
 export const SCRAPE_SETTINGS = Symbol('ScrapeSettings');

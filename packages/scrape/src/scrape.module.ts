@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CreditLedger } from '@quarry/accounts';
+import { LedgerBilling } from '@quarry/accounts';
 import { PageRenderer } from '@quarry/browser';
 import {
   checkedProviders,
   Clock,
   COMMON_REQUIREMENTS,
-  JobQueue,
+  FreeBilling,
   type ModuleRequirements,
   QUARRY_DATA_SOURCE,
 } from '@quarry/core';
@@ -33,25 +33,28 @@ const SCRAPE_REQUIREMENTS: ModuleRequirements = {
   requirements: [
     { token: QUARRY_DATA_SOURCE, missing: COMMON_REQUIREMENTS.dataSource },
     { token: Clock, missing: COMMON_REQUIREMENTS.core },
-    { token: JobQueue, missing: COMMON_REQUIREMENTS.jobQueue },
     { token: PublicUrlPolicy, missing: COMMON_REQUIREMENTS.net },
     { token: PageRenderer, missing: COMMON_REQUIREMENTS.browser },
-    { token: CreditLedger, missing: COMMON_REQUIREMENTS.accounts },
   ],
 };
 
 /**
  * `ScrapeService` with its cache, and async scrapes (`ScrapeJobsService`, run on the `JobQueue`).
  * Needs, in the app: `QuarryCoreModule`, a TypeORM `DataSource` with `scrapeEntities` and
- * `scrapeMigrations`, a queue module, `NetModule`, `BrowserModule` and `AccountsModule`. Global by default, so
+ * `scrapeMigrations`, and the global `NetModule` and `BrowserModule`; async scrapes also need a queue
+ * module and `AccountsModule` (callback signing secrets). Global by default, so
  * `ScrapeHttpModule` and other feature modules can use `ScrapeService`.
  */
 @Module({
   providers: checkedProviders(SCRAPE_REQUIREMENTS, [
     {
       provide: SCRAPE_SETTINGS,
-      inject: [SCRAPE_MODULE_OPTIONS],
-      useFactory: (options: ScrapeModuleOptions): ScrapeSettings => ({ ...SCRAPE_DEFAULTS, ...options }),
+      inject: [SCRAPE_MODULE_OPTIONS, { token: LedgerBilling, optional: true }],
+      useFactory: (options: ScrapeModuleOptions, ledger?: LedgerBilling): ScrapeSettings => ({
+        ...SCRAPE_DEFAULTS,
+        ...options,
+        billing: options.billing ?? ledger ?? new FreeBilling(),
+      }),
     },
     {
       provide: ScrapeCache,

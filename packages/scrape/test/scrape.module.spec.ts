@@ -24,7 +24,7 @@ describe('ScrapeModule.forRoot({ isGlobal: false })', () => {
   });
   afterAll(() => database?.destroy());
 
-  it('serves ScrapeHttpModule.register({ imports }) from the one registration it is given', async () => {
+  it('serves ScrapeHttpModule.forRoot({ imports }) from the one registration it is given', async () => {
     const scrape = ScrapeModule.forRoot({ isGlobal: false });
     const moduleRef = await Test.createTestingModule({
       imports: [
@@ -35,7 +35,7 @@ describe('ScrapeModule.forRoot({ isGlobal: false })', () => {
         BrowserModule.forRoot({}),
         AccountsModule.forRoot({}),
         scrape,
-        ScrapeHttpModule.register({ imports: [scrape] }),
+        ScrapeHttpModule.forRoot({ imports: [scrape] }),
       ],
     }).compile();
     const services = moduleRef.get(ScrapeService, { strict: false, each: true });

@@ -1,10 +1,13 @@
+import { FreeBilling } from '@quarry/core';
 import { resolveScreenshotSettings, SCREENSHOT_DEFAULTS } from './screenshot-options.interface';
 
 describe('resolveScreenshotSettings', () => {
   it('applies the defaults, keeping given values and ignoring undefined ones', () => {
-    expect(resolveScreenshotSettings()).toEqual(SCREENSHOT_DEFAULTS);
-    expect(resolveScreenshotSettings({ price: 7, defaultQuality: undefined })).toEqual({
+    const billing = new FreeBilling();
+    expect(resolveScreenshotSettings({}, billing)).toEqual({ ...SCREENSHOT_DEFAULTS, billing });
+    expect(resolveScreenshotSettings({ price: 7, defaultQuality: undefined }, billing)).toEqual({
       ...SCREENSHOT_DEFAULTS,
+      billing,
       price: 7,
     });
     expect(SCREENSHOT_DEFAULTS).toMatchObject({

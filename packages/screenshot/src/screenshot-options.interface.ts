@@ -1,7 +1,11 @@
+import { Billing, FreeBilling } from '@quarry/core';
+
 /** ScreenshotModule options; every value is checked when the module boots. */
 export interface ScreenshotModuleOptions {
-  /** Credits per successful capture; failed captures cost nothing. @default 5 */
+  /** Credits per successful capture; failed captures cost nothing; 0 is free. @default 5 */
   price?: number;
+  /** Who pays for captures. @default the credit ledger when AccountsModule is imported, else `FreeBilling` */
+  billing?: Billing;
   /** Budget of a capture that gives no `timeoutMs` (queue, load, waits, encoding), in ms. @default 30000 */
   defaultTimeoutMs?: number;
   /** JPEG quality of a capture that gives none, 1..100. @default 80 */
@@ -36,16 +40,19 @@ export const SCREENSHOT_DEFAULTS = {
   networkQuietMs: 250,
   retryOnCrash: true,
   busyRetryAfterSeconds: 1,
-} satisfies Required<ScreenshotModuleOptions>;
+} satisfies Required<Omit<ScreenshotModuleOptions, 'billing'>>;
 
 /** The options with their defaults applied; inject with `@Inject(SCREENSHOT_SETTINGS)`. */
 export type ScreenshotSettings = Required<ScreenshotModuleOptions>;
 export const SCREENSHOT_SETTINGS = Symbol('ScreenshotSettings');
 
 /** Defaults applied and every value checked; throws on the first invalid one so the app does not start. */
-export function resolveScreenshotSettings(options: ScreenshotModuleOptions = {}): ScreenshotSettings {
+export function resolveScreenshotSettings(
+  options: ScreenshotModuleOptions = {},
+  defaultBilling: Billing = new FreeBilling(),
+): ScreenshotSettings {
   const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
-  const settings: ScreenshotSettings = { ...SCREENSHOT_DEFAULTS, ...defined };
+  const settings: ScreenshotSettings = { ...SCREENSHOT_DEFAULTS, billing: defaultBilling, ...defined };
   requireInteger('price', settings.price, 0, Number.MAX_SAFE_INTEGER);
   requireInteger('defaultTimeoutMs', settings.defaultTimeoutMs, 1, 600_000);
   requireInteger('defaultQuality', settings.defaultQuality, 1, 100);

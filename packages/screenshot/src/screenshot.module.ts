@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LedgerBilling } from '@quarry/accounts';
 import { BrowserPool } from '@quarry/browser';
 import { checkedProviders, COMMON_REQUIREMENTS, type ModuleRequirements } from '@quarry/core';
 import { PublicUrlPolicy } from '@quarry/net';
@@ -28,8 +29,9 @@ const SCREENSHOT_REQUIREMENTS: ModuleRequirements = {
   providers: checkedProviders(SCREENSHOT_REQUIREMENTS, [
     {
       provide: SCREENSHOT_SETTINGS,
-      inject: [SCREENSHOT_MODULE_OPTIONS],
-      useFactory: (options: ScreenshotModuleOptions) => resolveScreenshotSettings(options),
+      inject: [SCREENSHOT_MODULE_OPTIONS, { token: LedgerBilling, optional: true }],
+      useFactory: (options: ScreenshotModuleOptions, ledger?: LedgerBilling) =>
+        resolveScreenshotSettings(options, ledger),
     },
     ScreenshotService,
   ]),

@@ -1,5 +1,6 @@
 import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { FreeBilling } from '@quarry/core';
 import { BrowserModule, BrowserPool } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
 import { eventually, startFixtureServer, type FixtureServer, processTree } from '@quarry/testing';
@@ -75,6 +76,8 @@ describe.each([
         viewportWidth: 800,
         viewportHeight: 600,
         defaultQuality: 60,
+        // No AccountsModule in this app: captures are free.
+        billing: expect.any(FreeBilling),
       });
       const shot = await app.get(Consumer).screenshots.capture({ url: `${site.origin}/`, timeoutMs: 20_000 });
       const image = decodeJpeg(shot.image);

@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { JobQueue } from '@quarry/core';
+import { JobQueue, QuarryHttp } from '@quarry/core';
 import { BrowserPool } from '@quarry/browser';
 
 type CheckState = 'ok' | 'error';
@@ -52,6 +52,7 @@ const probe = (check: () => Promise<unknown>): Promise<CheckState> =>
 
 @ApiTags('utility')
 @Controller('health')
+@QuarryHttp()
 export class HealthController {
   constructor(
     private readonly dataSource: DataSource,

@@ -6,13 +6,12 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { ErrorBodyDto } from '@quarry/core';
-import { ApiKeyThrottlerGuard } from '../rate-limit/api-key-throttler.guard';
-import { ApiKeyGuard } from './api-key.guard';
+import { ApiKeyAccessGuard } from './api-key-access.guard';
 
 /** The route needs an API key and counts against the key's rate limit. */
 export const RequireApiKey = () =>
   applyDecorators(
-    UseGuards(ApiKeyGuard, ApiKeyThrottlerGuard),
+    UseGuards(ApiKeyAccessGuard),
     ApiBearerAuth(),
     ApiSecurity('x-api-key'),
     ApiUnauthorizedResponse({

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Clock } from '@quarry/core';
+import { Clock, QuarryHttp } from '@quarry/core';
 import { AuthenticatedKey } from '../services/api-keys.service';
 import { AccountsService } from '../services/accounts.service';
 import { CreditLedger } from '../services/credit-ledger';
@@ -14,6 +14,7 @@ const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 @ApiTags('account')
 @ApiExtraModels(OperationUsageDto)
 @Controller('account')
+@QuarryHttp()
 @RequireApiKey()
 export class AccountController {
   constructor(

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { QuarryHttpModuleOptions } from '@quarry/core';
+import type { QuarryHttpModuleExtras } from '@quarry/core';
 import { AdminController } from './admin.controller';
 import { AdminTokenGuard } from './admin-token.guard';
 
@@ -7,7 +7,7 @@ import { AdminTokenGuard } from './admin-token.guard';
 @Module({ controllers: [AdminController], providers: [AdminTokenGuard] })
 export class AccountsAdminHttpModule {
   /** With `AccountsModule.forRoot({ isGlobal: false })` (or any other non-global Quarry module the routes use): pass those registrations. */
-  static register(options: QuarryHttpModuleOptions): DynamicModule {
-    return { module: AccountsAdminHttpModule, imports: options.imports };
+  static forRoot({ imports = [] }: Partial<QuarryHttpModuleExtras> = {}): DynamicModule {
+    return { module: AccountsAdminHttpModule, imports };
   }
 }

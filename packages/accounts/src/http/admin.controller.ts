@@ -9,7 +9,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ErrorBodyDto } from '@quarry/core';
+import { ErrorBodyDto, QuarryHttp } from '@quarry/core';
 import { AccountsService } from '../services/accounts.service';
 import { ApiKeysService } from '../services/api-keys.service';
 import { WebhookSecretsService } from '../services/webhook-secrets.service';
@@ -34,6 +34,7 @@ import {
   description: 'Unknown id, or the admin API is off (no admin token configured).',
 })
 @Controller()
+@QuarryHttp()
 @UseGuards(AdminTokenGuard)
 export class AdminController {
   constructor(

@@ -95,6 +95,19 @@ describe('QuarryExceptionFilter', () => {
       status: 400,
       body: { error: 'invalid_request', details: {} },
     });
+    // What a host's global ValidationPipe throws before Quarry's pipe sees the body.
+    const hostPipe = new BadRequestException([
+      'url must be a string',
+      'url must be shorter than or equal to 2048 characters',
+      'notifications.webhook.url must be a URL address',
+    ]);
+    expect(respond(hostPipe)).toMatchObject({
+      status: 400,
+      body: {
+        error: 'invalid_request',
+        details: { url: 'must be a string', 'notifications.webhook.url': 'must be a URL address' },
+      },
+    });
   });
 
   it('keeps a 5xx error that merely carries a status a 500', () => {

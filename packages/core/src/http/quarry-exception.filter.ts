@@ -74,7 +74,7 @@ export class QuarryExceptionFilter implements ExceptionFilter {
     if (isBodyParserError(cause)) return bodyParserError(cause);
     if (exception instanceof HttpException && exception.getStatus() < 500) {
       const status = exception.getStatus();
-      if (status === HttpStatus.BAD_REQUEST) return new InvalidRequestError(exception.message);
+      if (status === HttpStatus.BAD_REQUEST) return invalidRequestOf(exception);
       const message =
         status === HttpStatus.NOT_FOUND
           ? `No route for ${request.method} ${request.url?.split('?')[0]}.`
@@ -84,6 +84,24 @@ export class QuarryExceptionFilter implements ExceptionFilter {
     const requestId = String(request.id ?? randomUUID());
     return new QuarryError('internal_error', 'Something went wrong on our side.', 500, { requestId });
   }
+}
+
+/**
+ * A host's global ValidationPipe runs before the pipe of Quarry's controllers; its failure lists
+ * messages that start with the field's path, which become `details` as Quarry's own would.
+ */
+function invalidRequestOf(exception: HttpException): InvalidRequestError {
+  const body = exception.getResponse();
+  const messages =
+    typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
+  if (!Array.isArray(messages) || !messages.every((message) => typeof message === 'string'))
+    return new InvalidRequestError(exception.message);
+  const details: Record<string, string> = {};
+  for (const message of messages as string[]) {
+    const [field, ...reason] = message.split(' ');
+    details[field] ??= reason.join(' ');
+  }
+  return new InvalidRequestError('The request is invalid.', details);
 }
 
 function isBodyParserError(exception: unknown): exception is BodyParserError {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock, PaymentRequiredError, QuarryError } from '@quarry/core';
-import { CreditLedger, PRICE_HOLD_MS } from '@quarry/accounts';
+import { PRICE_HOLD_MS } from '@quarry/accounts';
 import { ScrapeOutcome, ScrapeService } from '@quarry/scrape';
 import { MONITOR_SETTINGS, MonitorSettings } from '../monitor-options.interface';
 import { MonitorStore } from '../ports/monitor.store';
@@ -27,7 +27,6 @@ export class MonitorCheckRunner {
     @Inject(MONITOR_SETTINGS) private readonly settings: MonitorSettings,
     private readonly store: MonitorStore,
     private readonly scraper: ScrapeService,
-    private readonly ledger: CreditLedger,
     private readonly notifier: MonitorNotifier,
     private readonly clock: Clock,
   ) {}
@@ -40,24 +39,19 @@ export class MonitorCheckRunner {
     if (!monitor || monitor.status !== 'active') return undefined;
 
     const started = this.clock.now().getTime();
+    const { billing, price } = this.settings;
+    const work = { accountId: monitor.accountId, operation: 'monitorCheck', referenceId: checkId, price };
     let scraped: ScrapeOutcome;
     try {
-      await this.ledger.reserve(
-        monitor.accountId,
-        this.settings.price,
-        'monitorCheck',
-        checkId,
-        PRICE_HOLD_MS,
-      );
+      await billing.reserve(work, PRICE_HOLD_MS);
       scraped = await this.scraper.scrape({
         url: monitor.url,
         forceFresh: true,
         timeoutMs: this.settings.checkTimeoutMs,
       });
-      if (this.settings.price > 0)
-        await this.ledger.charge(monitor.accountId, this.settings.price, 'monitorCheck', checkId);
+      await billing.charge(work);
     } catch (error) {
-      await this.ledger.release(monitor.accountId, 'monitorCheck', checkId);
+      await billing.release(work);
       return this.failed(monitor, checkId, started, failureOf(error));
     }
     return this.succeeded(monitor, checkId, started, scraped);

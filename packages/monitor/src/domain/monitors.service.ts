@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, IdGenerator, InvalidRequestError, JobQueue, NotFoundError, QuarryError } from '@quarry/core';
-import { AccountsService, CreditLedger } from '@quarry/accounts';
+import { AccountsService } from '@quarry/accounts';
 import {
   asInvalidRequest,
   generateWebhookSecret,
@@ -71,7 +71,6 @@ export class MonitorsService {
     private readonly store: MonitorStore,
     private readonly queue: JobQueue,
     private readonly policy: PublicUrlPolicy,
-    private readonly ledger: CreditLedger,
     private readonly accounts: AccountsService,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
@@ -89,7 +88,7 @@ export class MonitorsService {
       });
     }
     if (webhook?.secret !== undefined) assertSecret(webhook.secret);
-    await this.ledger.requireBalance(accountId, Math.max(1, this.settings.price));
+    await this.settings.billing.requireBalance(accountId, this.settings.price);
 
     const account = await this.accounts.get(accountId);
     const now = this.clock.now();

@@ -1,15 +1,16 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import type { QuarryHttpModuleOptions } from '@quarry/core';
+import { Module } from '@nestjs/common';
+import { routeGuardProvider } from '@quarry/core';
+import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { MonitorsController } from './monitors.controller';
+import { ConfigurableModuleClass, MONITOR_HTTP_MODULE_OPTIONS } from './monitor-http.module-definition';
 
 /**
  * `POST/GET /monitors`, `GET/PATCH/DELETE /monitors/:id`, `POST /monitors/:id/run`,
  * `GET /monitors/:id/checks` and `GET /monitors/:id/events`; mount it under your API prefix with `RouterModule`.
+ * Import it as is (API keys) or with `forRoot({ guard })`.
  */
-@Module({ controllers: [MonitorsController] })
-export class MonitorHttpModule {
-  /** With `MonitorModule.forRoot({ isGlobal: false })` (or any other non-global Quarry module the routes use): pass those registrations. */
-  static register(options: QuarryHttpModuleOptions): DynamicModule {
-    return { module: MonitorHttpModule, imports: options.imports };
-  }
-}
+@Module({
+  controllers: [MonitorsController],
+  providers: [routeGuardProvider('MonitorHttpModule', MONITOR_HTTP_MODULE_OPTIONS, ApiKeyAccessGuard)],
+})
+export class MonitorHttpModule extends ConfigurableModuleClass {}

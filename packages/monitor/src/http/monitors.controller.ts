@@ -14,8 +14,14 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { ErrorBodyDto, InvalidRequestError, ValidationErrorBodyDto } from '@quarry/core';
-import { AuthenticatedKey, CurrentAuth, RequireApiKey } from '@quarry/accounts';
+import {
+  CurrentAccount,
+  ErrorBodyDto,
+  GuardedRoutes,
+  InvalidRequestError,
+  QuarryHttp,
+  ValidationErrorBodyDto,
+} from '@quarry/core';
 import { MonitorsService } from '../domain/monitors.service';
 import { HistoryPage } from '../ports/monitor.store';
 import { CreateMonitorDto, HistoryQueryDto, UpdateMonitorDto } from './dto/monitor-request.dto';
@@ -32,7 +38,8 @@ const DEFAULT_PAGE = 50;
 
 @ApiTags('monitors')
 @Controller('monitors')
-@RequireApiKey()
+@QuarryHttp()
+@GuardedRoutes()
 export class MonitorsController {
   constructor(private readonly monitors: MonitorsService) {}
 
@@ -52,25 +59,25 @@ export class MonitorsController {
     description: 'monitor_limit_reached: the account has the most monitors it may have (default 1000).',
   })
   async create(
-    @CurrentAuth() auth: AuthenticatedKey,
+    @CurrentAccount() accountId: string,
     @Body() body: CreateMonitorDto,
   ): Promise<CreatedMonitorDto> {
-    return this.monitors.create(auth.accountId, body);
+    return this.monitors.create(accountId, body);
   }
 
   @Get()
   @ApiOperation({ summary: "The account's monitors, newest first" })
   @ApiOkResponse({ type: MonitorListDto })
-  async list(@CurrentAuth() auth: AuthenticatedKey): Promise<MonitorListDto> {
-    return { monitors: await this.monitors.list(auth.accountId) };
+  async list(@CurrentAccount() accountId: string): Promise<MonitorListDto> {
+    return { monitors: await this.monitors.list(accountId) };
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One monitor' })
   @ApiOkResponse({ type: MonitorResponseDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
-  async get(@CurrentAuth() auth: AuthenticatedKey, @Param('id') id: string): Promise<MonitorResponseDto> {
-    return { monitor: await this.monitors.get(auth.accountId, id) };
+  async get(@CurrentAccount() accountId: string, @Param('id') id: string): Promise<MonitorResponseDto> {
+    return { monitor: await this.monitors.get(accountId, id) };
   }
 
   @Patch(':id')
@@ -87,14 +94,14 @@ export class MonitorsController {
   @ApiBadRequestResponse({ type: ValidationErrorBodyDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
   async update(
-    @CurrentAuth() auth: AuthenticatedKey,
+    @CurrentAccount() accountId: string,
     @Param('id') id: string,
     @Body() body: UpdateMonitorDto,
   ): Promise<MonitorResponseDto> {
     if (body.status === undefined && body.intervalMinutes === undefined) {
       throw new InvalidRequestError('Nothing to change.', { status: 'give status and/or intervalMinutes' });
     }
-    return { monitor: await this.monitors.update(auth.accountId, id, body) };
+    return { monitor: await this.monitors.update(accountId, id, body) };
   }
 
   @Delete(':id')
@@ -102,8 +109,8 @@ export class MonitorsController {
   @ApiOperation({ summary: 'Delete a monitor with its checks and events' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
-  async remove(@CurrentAuth() auth: AuthenticatedKey, @Param('id') id: string): Promise<void> {
-    await this.monitors.remove(auth.accountId, id);
+  async remove(@CurrentAccount() accountId: string, @Param('id') id: string): Promise<void> {
+    await this.monitors.remove(accountId, id);
   }
 
   @Post(':id/run')
@@ -111,8 +118,8 @@ export class MonitorsController {
   @ApiOperation({ summary: 'Queue a check now' })
   @ApiAcceptedResponse({ type: CheckQueuedDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown, foreign or paused monitor.' })
-  async run(@CurrentAuth() auth: AuthenticatedKey, @Param('id') id: string): Promise<CheckQueuedDto> {
-    await this.monitors.runNow(auth.accountId, id);
+  async run(@CurrentAccount() accountId: string, @Param('id') id: string): Promise<CheckQueuedDto> {
+    await this.monitors.runNow(accountId, id);
     return { status: 'queued' };
   }
 
@@ -124,11 +131,11 @@ export class MonitorsController {
   @ApiBadRequestResponse({ type: ValidationErrorBodyDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
   async checks(
-    @CurrentAuth() auth: AuthenticatedKey,
+    @CurrentAccount() accountId: string,
     @Param('id') id: string,
     @Query() query: HistoryQueryDto,
   ): Promise<MonitorCheckListDto> {
-    return { checks: await this.monitors.checks(auth.accountId, id, page(query)) };
+    return { checks: await this.monitors.checks(accountId, id, page(query)) };
   }
 
   @Get(':id/events')
@@ -140,11 +147,11 @@ export class MonitorsController {
   @ApiBadRequestResponse({ type: ValidationErrorBodyDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
   async events(
-    @CurrentAuth() auth: AuthenticatedKey,
+    @CurrentAccount() accountId: string,
     @Param('id') id: string,
     @Query() query: HistoryQueryDto,
   ): Promise<MonitorEventListDto> {
-    return { events: await this.monitors.events(auth.accountId, id, page(query)) };
+    return { events: await this.monitors.events(accountId, id, page(query)) };
   }
 }
 

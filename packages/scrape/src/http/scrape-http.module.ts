@@ -1,16 +1,16 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import type { QuarryHttpModuleOptions } from '@quarry/core';
+import { Module } from '@nestjs/common';
+import { routeGuardProvider } from '@quarry/core';
+import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { ScrapeJobsController } from './scrape-jobs.controller';
 import { ScrapeController } from './scrape.controller';
+import { ConfigurableModuleClass, SCRAPE_HTTP_MODULE_OPTIONS } from './scrape-http.module-definition';
 
 /**
  * `POST /scrape`, `POST /scrape/async`, `GET /scrape/jobs/:jobId` and `POST /invalidate`; mount it under
- * your API prefix with `RouterModule`.
+ * your API prefix with `RouterModule`. Import it as is (API keys) or with `forRoot({ guard })`.
  */
-@Module({ controllers: [ScrapeController, ScrapeJobsController] })
-export class ScrapeHttpModule {
-  /** With `ScrapeModule.forRoot({ isGlobal: false })` (or any other non-global Quarry module the routes use): pass those registrations. */
-  static register(options: QuarryHttpModuleOptions): DynamicModule {
-    return { module: ScrapeHttpModule, imports: options.imports };
-  }
-}
+@Module({
+  controllers: [ScrapeController, ScrapeJobsController],
+  providers: [routeGuardProvider('ScrapeHttpModule', SCRAPE_HTTP_MODULE_OPTIONS, ApiKeyAccessGuard)],
+})
+export class ScrapeHttpModule extends ConfigurableModuleClass {}

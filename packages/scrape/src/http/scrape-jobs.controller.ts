@@ -8,8 +8,14 @@ import {
   ApiPaymentRequiredResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ErrorBodyDto, ValidationErrorBodyDto } from '@quarry/core';
-import { AuthenticatedKey, CurrentAuth, MeteredRoute, RequireApiKey } from '@quarry/accounts';
+import {
+  CurrentAccount,
+  ErrorBodyDto,
+  GuardedRoutes,
+  QuarryHttp,
+  ValidationErrorBodyDto,
+} from '@quarry/core';
+import { MeteredRoute } from '@quarry/accounts';
 import { ScrapeJob } from '../jobs/scrape-job';
 import { ScrapeJobsService } from '../jobs/scrape-jobs.service';
 import { AsyncScrapeAcceptedDto, AsyncScrapeRequestDto, ScrapeJobDto } from './dto/async-scrape.dto';
@@ -17,7 +23,8 @@ import { ScrapeErrorBodyDto } from './dto/scrape-response.dto';
 
 @ApiTags('scrape')
 @Controller('scrape')
-@RequireApiKey()
+@QuarryHttp()
+@GuardedRoutes()
 export class ScrapeJobsController {
   constructor(private readonly jobs: ScrapeJobsService) {}
 
@@ -39,10 +46,10 @@ export class ScrapeJobsController {
   })
   @ApiPaymentRequiredResponse({ type: ErrorBodyDto })
   async submit(
-    @CurrentAuth() auth: AuthenticatedKey,
+    @CurrentAccount() accountId: string,
     @Body() body: AsyncScrapeRequestDto,
   ): Promise<AsyncScrapeAcceptedDto> {
-    const job = await this.jobs.submit(auth.accountId, body);
+    const job = await this.jobs.submit(accountId, body);
     return { jobId: job.id, status: 'queued' };
   }
 
@@ -50,8 +57,8 @@ export class ScrapeJobsController {
   @ApiOperation({ summary: "An async scrape's state, result or error, and callback delivery" })
   @ApiOkResponse({ type: ScrapeJobDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown, expired or foreign job.' })
-  async get(@CurrentAuth() auth: AuthenticatedKey, @Param('jobId') jobId: string): Promise<ScrapeJobDto> {
-    return jobView(await this.jobs.get(auth.accountId, jobId));
+  async get(@CurrentAccount() accountId: string, @Param('jobId') jobId: string): Promise<ScrapeJobDto> {
+    return jobView(await this.jobs.get(accountId, jobId));
   }
 }
 

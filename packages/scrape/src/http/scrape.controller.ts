@@ -11,15 +11,15 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { ErrorBodyDto, IdGenerator, ValidationErrorBodyDto } from '@quarry/core';
 import {
-  AuthenticatedKey,
-  CreditLedger,
-  CurrentAuth,
-  MeteredRoute,
-  PRICE_HOLD_MS,
-  RequireApiKey,
-} from '@quarry/accounts';
+  CurrentAccount,
+  ErrorBodyDto,
+  GuardedRoutes,
+  IdGenerator,
+  QuarryHttp,
+  ValidationErrorBodyDto,
+} from '@quarry/core';
+import { MeteredRoute, PRICE_HOLD_MS } from '@quarry/accounts';
 import { ScrapeService } from '../domain/scrape.service';
 import { InvalidateRequestDto, ScrapeRequestDto } from './dto/scrape-request.dto';
 import { OkDto, ScrapeErrorBodyDto, ScrapeResultDto } from './dto/scrape-response.dto';
@@ -27,7 +27,8 @@ import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
 
 @ApiTags('scrape')
 @Controller()
-@RequireApiKey()
+@QuarryHttp()
+@GuardedRoutes()
 @ApiBadRequestResponse({
   type: ValidationErrorBodyDto,
   description: 'Invalid body, or a URL that is not public http(s).',
@@ -35,7 +36,6 @@ import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
 export class ScrapeController {
   constructor(
     private readonly scraper: ScrapeService,
-    private readonly ledger: CreditLedger,
     private readonly ids: IdGenerator,
     @Inject(SCRAPE_SETTINGS) private readonly settings: ScrapeSettings,
   ) {}
@@ -57,17 +57,18 @@ export class ScrapeController {
   @ApiBadGatewayResponse({ type: ScrapeErrorBodyDto, description: 'ORIGIN_ERROR or SCRAPE_FAILED' })
   @ApiGatewayTimeoutResponse({ type: ScrapeErrorBodyDto, description: 'TIMEOUT' })
   async scrape(
-    @CurrentAuth() auth: AuthenticatedKey,
+    @CurrentAccount() accountId: string,
     @Body() body: ScrapeRequestDto,
   ): Promise<ScrapeResultDto> {
-    const referenceId = this.ids.uuid();
-    await this.ledger.reserve(auth.accountId, this.settings.price, 'scrape', referenceId, PRICE_HOLD_MS);
+    const { billing, price } = this.settings;
+    const work = { accountId, operation: 'scrape', referenceId: this.ids.uuid(), price };
+    await billing.reserve(work, PRICE_HOLD_MS);
     try {
       const { result } = await this.scraper.scrape(body);
-      await this.ledger.charge(auth.accountId, this.settings.price, 'scrape', referenceId);
+      await billing.charge(work);
       return result;
     } catch (error) {
-      await this.ledger.release(auth.accountId, 'scrape', referenceId);
+      await billing.release(work);
       throw error;
     }
   }

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import { JobContext, JobQueue, QuarryError } from '@quarry/core';
-import { CreditLedger, WebhookSecretsService } from '@quarry/accounts';
+import { WebhookSecretsService } from '@quarry/accounts';
 import { webhookRetryError, WebhookSender } from '@quarry/net';
 import { ScrapeError } from '../domain/scrape.error';
 import { ScrapeService } from '../domain/scrape.service';
@@ -21,14 +21,15 @@ export class ScrapeJobWorker implements OnModuleInit {
   constructor(
     @Inject(SCRAPE_SETTINGS) private readonly settings: ScrapeSettings,
     private readonly store: ScrapeJobStore,
-    private readonly queue: JobQueue,
     private readonly scraper: ScrapeService,
-    private readonly ledger: CreditLedger,
-    private readonly secrets: WebhookSecretsService,
     private readonly sender: WebhookSender,
+    // Both absent in hosts that only scrape synchronously; then no async job can exist.
+    @Optional() private readonly queue: JobQueue,
+    @Optional() private readonly secrets: WebhookSecretsService,
   ) {}
 
   onModuleInit(): void {
+    if (!this.queue) return;
     this.queue.process<ScrapeJobMessage>(SCRAPE_QUEUE, (job) => this.scrape(job), { concurrency: 4 });
     this.queue.process<ScrapeJobMessage>(SCRAPE_CALLBACK_QUEUE, (job) => this.deliver(job), {
       concurrency: 8,
@@ -42,11 +43,17 @@ export class ScrapeJobWorker implements OnModuleInit {
   }: JobContext<ScrapeJobMessage>): Promise<void> {
     const job = await this.store.get(jobId);
     if (!job) return;
+    const work = {
+      accountId: job.accountId,
+      operation: 'scrapeAsync',
+      referenceId: job.id,
+      price: this.settings.price,
+    };
     if (job.status === 'queued' || job.status === 'processing') {
       await this.store.markProcessing(jobId, attempt);
       try {
         const { result } = await this.scraper.scrape(job.request);
-        await this.ledger.charge(job.accountId, this.settings.price, 'scrapeAsync', job.id);
+        await this.settings.billing.charge(work);
         await this.store.complete(jobId, { ...result, url: job.request.url });
       } catch (error) {
         const failure = failureOf(error, job.request.url);
@@ -57,7 +64,7 @@ export class ScrapeJobWorker implements OnModuleInit {
         if (!(error instanceof QuarryError))
           this.logger.error({ err: error, jobId }, 'Async scrape failed unexpectedly');
         // Given back before the job is marked failed: a crash in between re-runs the job rather than keep the hold.
-        await this.ledger.release(job.accountId, 'scrapeAsync', job.id);
+        await this.settings.billing.release(work);
         await this.store.fail(jobId, failure);
       }
     }

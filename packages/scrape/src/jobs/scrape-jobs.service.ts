@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Clock, IdGenerator, JobQueue, NotFoundError } from '@quarry/core';
-import { CreditLedger } from '@quarry/accounts';
+import { WebhookSecretsService } from '@quarry/accounts';
 import { asInvalidRequest, NetError, PublicUrlPolicy } from '@quarry/net';
 import { netFailure } from '../domain/origin-failure';
 import { ScrapeRequest } from '../domain/scrape-result';
@@ -14,17 +14,21 @@ export interface AsyncScrapeRequest extends ScrapeRequest {
   callbackToken?: string;
 }
 
+const ASYNC_NEEDS =
+  'Async scrapes need a JobQueue (QueueModule from @quarry/core, or BullQueueModule) and AccountsModule (callback signing secrets) in the app.';
+
 /** Accepts async scrapes and answers for their state; the work happens in `ScrapeJobWorker`. */
 @Injectable()
 export class ScrapeJobsService {
   constructor(
     @Inject(SCRAPE_SETTINGS) private readonly settings: ScrapeSettings,
     private readonly store: ScrapeJobStore,
-    private readonly queue: JobQueue,
     private readonly policy: PublicUrlPolicy,
-    private readonly ledger: CreditLedger,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    // Both absent in hosts that only scrape synchronously; the worker needs them to run and sign.
+    @Optional() private readonly queue?: JobQueue,
+    @Optional() private readonly secrets?: WebhookSecretsService,
   ) {}
 
   /**
@@ -34,6 +38,8 @@ export class ScrapeJobsService {
    * resolve yet is accepted: each delivery checks it again.
    */
   async submit(accountId: string, request: AsyncScrapeRequest): Promise<ScrapeJob> {
+    const queue = this.queue;
+    if (!queue || !this.secrets) throw new Error(ASYNC_NEEDS);
     await this.policy.check(request.url).catch((error: unknown) => {
       throw error instanceof NetError && error.code === 'HOST_NOT_FOUND'
         ? netFailure(error, request.url)
@@ -55,18 +61,13 @@ export class ScrapeJobsService {
       delivery: { status: 'pending', attempts: 0 },
       createdAt: now,
     };
+    const work = { accountId, operation: 'scrapeAsync', referenceId: job.id, price: this.settings.price };
     // Held until the worker charges or releases it, at most as long as the job is kept.
-    await this.ledger.reserve(
-      accountId,
-      this.settings.price,
-      'scrapeAsync',
-      job.id,
-      this.settings.jobRetentionMs,
-    );
+    await this.settings.billing.reserve(work, this.settings.jobRetentionMs);
     try {
       await this.store.purgeExpired(now);
       await this.store.create(job, new Date(now.getTime() + this.settings.jobRetentionMs));
-      await this.queue.add<ScrapeJobMessage>(
+      await queue.add<ScrapeJobMessage>(
         SCRAPE_QUEUE,
         { jobId: job.id },
         {
@@ -76,7 +77,7 @@ export class ScrapeJobsService {
         },
       );
     } catch (error) {
-      await this.ledger.release(accountId, 'scrapeAsync', job.id);
+      await this.settings.billing.release(work);
       throw error;
     }
     return job;

@@ -1,12 +1,15 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import type { QuarryHttpModuleOptions } from '@quarry/core';
+import { Module } from '@nestjs/common';
+import { routeGuardProvider } from '@quarry/core';
+import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { ScreenshotController } from './screenshot.controller';
+import { ConfigurableModuleClass, SCREENSHOT_HTTP_MODULE_OPTIONS } from './screenshot-http.module-definition';
 
-/** `POST /screenshot`; mount it under your API prefix with `RouterModule`. Needs `ScreenshotModule`. */
-@Module({ controllers: [ScreenshotController] })
-export class ScreenshotHttpModule {
-  /** With `ScreenshotModule.forRoot({ isGlobal: false })` (or any other non-global Quarry module the routes use): pass those registrations. */
-  static register(options: QuarryHttpModuleOptions): DynamicModule {
-    return { module: ScreenshotHttpModule, imports: options.imports };
-  }
-}
+/**
+ * `POST /screenshot`; mount it under your API prefix with `RouterModule`. Needs `ScreenshotModule` (global).
+ * Import it as is (API keys) or with `forRoot({ guard })`.
+ */
+@Module({
+  controllers: [ScreenshotController],
+  providers: [routeGuardProvider('ScreenshotHttpModule', SCREENSHOT_HTTP_MODULE_OPTIONS, ApiKeyAccessGuard)],
+})
+export class ScreenshotHttpModule extends ConfigurableModuleClass {}

@@ -10,15 +10,15 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { MeteredRoute, PRICE_HOLD_MS } from '@quarry/accounts';
 import {
-  AuthenticatedKey,
-  CreditLedger,
-  CurrentAuth,
-  MeteredRoute,
-  PRICE_HOLD_MS,
-  RequireApiKey,
-} from '@quarry/accounts';
-import { ErrorBodyDto, IdGenerator, ValidationErrorBodyDto } from '@quarry/core';
+  CurrentAccount,
+  ErrorBodyDto,
+  GuardedRoutes,
+  IdGenerator,
+  QuarryHttp,
+  ValidationErrorBodyDto,
+} from '@quarry/core';
 import { ScreenshotService } from '../domain/screenshot.service';
 import { SCREENSHOT_SETTINGS, type ScreenshotSettings } from '../screenshot-options.interface';
 import { ScreenshotRequestDto } from './dto/screenshot-request.dto';
@@ -32,11 +32,11 @@ interface HeaderResponse {
 
 @ApiTags('screenshot')
 @Controller()
-@RequireApiKey()
+@QuarryHttp()
+@GuardedRoutes()
 export class ScreenshotController {
   constructor(
     private readonly screenshots: ScreenshotService,
-    private readonly ledger: CreditLedger,
     private readonly ids: IdGenerator,
     @Inject(SCREENSHOT_SETTINGS) private readonly settings: ScreenshotSettings,
   ) {}
@@ -83,22 +83,20 @@ export class ScreenshotController {
     description: 'TIMEOUT: timeoutMs elapsed, or waitForSelector did not appear in time.',
   })
   async screenshot(
-    @CurrentAuth() auth: AuthenticatedKey,
+    @CurrentAccount() accountId: string,
     @Body() body: ScreenshotRequestDto,
     @Res({ passthrough: true }) response: HeaderResponse,
   ): Promise<StreamableFile> {
-    const referenceId = this.ids.uuid();
-    await this.ledger.reserve(auth.accountId, this.settings.price, 'screenshot', referenceId, PRICE_HOLD_MS);
+    const { billing, price } = this.settings;
+    const work = { accountId, operation: 'screenshot', referenceId: this.ids.uuid(), price };
+    await billing.reserve(work, PRICE_HOLD_MS);
     const shot = await this.screenshots.capture(body).catch(async (error: unknown) => {
-      await this.ledger.release(auth.accountId, 'screenshot', referenceId);
+      await billing.release(work);
       throw error;
     });
     // A client that gave up before the image was ready does not pay for it.
-    if (this.settings.price > 0 && !response.destroyed) {
-      await this.ledger.charge(auth.accountId, this.settings.price, 'screenshot', referenceId);
-    } else {
-      await this.ledger.release(auth.accountId, 'screenshot', referenceId);
-    }
+    if (response.destroyed) await billing.release(work);
+    else await billing.charge(work);
     response.setHeader('X-Final-Url', shot.finalUrl);
     response.setHeader('Cache-Control', 'no-store');
     return new StreamableFile(shot.image, { type: 'image/jpeg', length: shot.image.length });

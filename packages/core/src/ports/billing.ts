@@ -1,0 +1,32 @@
+/** One piece of work and its price; `referenceId` makes its charge happen once. */
+export interface PricedWork {
+  accountId: string;
+  operation: string;
+  referenceId: string;
+  /** Credits; 0 is free and asks nothing of the account. */
+  price: number;
+}
+
+/**
+ * How Quarry's work is paid for. Paid work reserves its price before it runs, so work that could not
+ * be paid never starts; then the price is charged on success or released on failure. Pass an
+ * implementation as the `billing` option of a feature module; `FreeBilling` asks for nothing.
+ */
+export abstract class Billing {
+  /** Holds the price for `holdMs` at most; throws `PaymentRequiredError` when the account cannot pay. */
+  abstract reserve(work: PricedWork, holdMs: number): Promise<void>;
+  /** Takes the price, consuming its reservation; a second charge of the same work is a no-op. */
+  abstract charge(work: PricedWork): Promise<void>;
+  /** Gives back what `reserve` held; a no-op once charged or released. */
+  abstract release(work: PricedWork): Promise<void>;
+  /** Throws `PaymentRequiredError` unless the account could pay `price` now, before work is accepted. */
+  abstract requireBalance(accountId: string, price: number): Promise<void>;
+}
+
+/** Billing for hosts that do not sell credits: everything is free. */
+export class FreeBilling extends Billing {
+  async reserve(): Promise<void> {}
+  async charge(): Promise<void> {}
+  async release(): Promise<void> {}
+  async requireBalance(): Promise<void> {}
+}
