@@ -54,9 +54,12 @@ try {
   const dependencies = { ...HOST_DEPENDENCIES };
   for (const pkg of packages) {
     const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', tarballs], pkg.dir));
-    const stray = packed.files
-      .map((file) => file.path)
-      .filter((path) => /tsbuildinfo|\.map$|\.spec\.|(^|\/)test\//.test(path));
+    const paths = packed.files.map((file) => file.path);
+    // Source maps are useful only with the sources they point at.
+    const shipsSources = paths.some((path) => path.startsWith('src/'));
+    const stray = paths.filter(
+      (path) => /tsbuildinfo|\.spec\.|(^|\/)test\//.test(path) || (!shipsSources && path.endsWith('.map')),
+    );
     report(
       stray.length === 0,
       `${pkg.manifest.name} tarball carries only what a user needs${stray.length ? ` (${stray.join(', ')})` : ''}`,
