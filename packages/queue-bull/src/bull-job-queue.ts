@@ -42,6 +42,9 @@ interface RunningJob {
 /** Bull's worker token, the value of the locks it holds; not part of Bull's typings. */
 type QueueWithToken = Bull.Queue & { token?: unknown };
 
+/** Bull's timer for moving delayed jobs; not part of Bull's typings. */
+type QueueWithTimers = Bull.Queue & { delayTimer?: NodeJS.Timeout };
+
 /**
  * `JobQueue` on Bull 4 and Redis, for processes that share work across machines. One Bull queue
  * per queue name, created on first use; all of them share one command and one subscriber
@@ -193,6 +196,9 @@ export class BullJobQueue extends JobQueue implements OnApplicationBootstrap, Be
     await Promise.allSettled(
       this.connections.map(({ connection }) => closeRedisConnection(connection, PING_TIMEOUT_MS)),
     );
+    // Bull 4 may arm its delayed-jobs timer after close() cleared it (a reply already on its way);
+    // with the connections closed no reply can arm it again.
+    for (const queue of this.queues.values()) clearTimeout((queue as QueueWithTimers).delayTimer);
   }
 
   /** Gives back the jobs of `queue` this worker holds, except those whose handler already returned. */

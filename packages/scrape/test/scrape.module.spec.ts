@@ -53,12 +53,10 @@ describe('ScrapeModule requirements', () => {
       new RegExp(
         [
           'ScrapeModule cannot start',
+          "Quarry's DataSource: import QuarryCoreModule",
           'TypeOrmModule\\.forRoot\\(\\)',
-          'QuarryCoreModule',
-          'QueueModule\\.forRoot\\(\\)',
           'NetModule\\.forRoot\\(\\)',
           'BrowserModule\\.forRoot\\(\\)',
-          'AccountsModule\\.forRoot\\(\\)',
         ].join('[\\s\\S]*'),
       ),
     );
