@@ -1,45 +1,63 @@
-import realProcess from 'node:process';
+import { AsyncLocalStorage, createHook } from 'node:async_hooks';
 import { eventually } from './eventually';
 
 export interface CloseReport {
-  /** Unhandled rejections and uncaught exceptions raised while the scenario ran or settled. */
-  escaped: string[];
-  /** Handle types (sockets, timers, ...) that keep the process alive and were not there before. */
+  /** Handles the scenario opened (timers, sockets, servers, child processes) that still keep the process alive. */
   leaked: string[];
 }
 
+interface Tracked {
+  type: string;
+  resource: { hasRef?: () => boolean };
+}
+
+/** Async resources that keep a process alive while they are referenced. */
+const HANDLE_TYPES = new Set([
+  'Timeout',
+  'Immediate',
+  'TCPWRAP',
+  'TCPSERVERWRAP',
+  'PIPEWRAP',
+  'PIPESERVERWRAP',
+  'UDPWRAP',
+  'PROCESSWRAP',
+  'TLSWRAP',
+]);
+
 /**
- * Runs `scenario` (typically: start a module, maybe give it work, close it) and reports what it
- * left behind once everything it started has had `settleMs` to finish: errors nobody handled, and
- * handles that keep the event loop alive beyond those open before it began.
+ * Runs `scenario` (typically: start a module, maybe give it work, close it) and reports the
+ * handles it opened that still keep the event loop alive once everything it started has had
+ * `settleMs` to finish. Only what the scenario's own async chain created counts, so the test
+ * runner's timers and earlier tests' resources do not. A rejection nobody handles fails the test
+ * through the test runner itself.
  */
 export async function closeReport(scenario: () => Promise<void>, settleMs = 10_000): Promise<CloseReport> {
-  const escaped: string[] = [];
-  const record = (error: unknown) => escaped.push(error instanceof Error ? error.message : String(error));
-  const before = resourceCounts();
-  realProcess.on('unhandledRejection', record);
-  realProcess.on('uncaughtException', record);
+  const scope = new AsyncLocalStorage<true>();
+  const opened = new Map<number, Tracked>();
+  const hook = createHook({
+    init(id, type, _trigger, resource) {
+      if (scope.getStore() && HANDLE_TYPES.has(type))
+        opened.set(id, { type, resource: resource as Tracked['resource'] });
+    },
+    destroy(id) {
+      opened.delete(id);
+    },
+  });
+  const leaked = () => summarize([...opened.values()].filter(({ resource }) => resource.hasRef?.() ?? true));
+  hook.enable();
   try {
-    await scenario();
-    const leaked = () => newResources(before);
+    await scope.run(true, scenario);
     await eventually(() => leaked().length === 0, settleMs).catch(() => undefined);
-    // Rejections of work cut by the close surface on the turns after it.
+    // Rejections of work cut by the close surface on the turns after it, inside the test.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    return { escaped, leaked: leaked() };
+    return { leaked: leaked() };
   } finally {
-    realProcess.off('unhandledRejection', record);
-    realProcess.off('uncaughtException', record);
+    hook.disable();
   }
 }
 
-function resourceCounts(): Map<string, number> {
+function summarize(handles: Tracked[]): string[] {
   const counts = new Map<string, number>();
-  for (const type of realProcess.getActiveResourcesInfo()) counts.set(type, (counts.get(type) ?? 0) + 1);
-  return counts;
-}
-
-function newResources(before: Map<string, number>): string[] {
-  return [...resourceCounts()]
-    .filter(([type, count]) => count > (before.get(type) ?? 0))
-    .map(([type, count]) => `${type} x${count - (before.get(type) ?? 0)}`);
+  for (const { type } of handles) counts.set(type, (counts.get(type) ?? 0) + 1);
+  return [...counts].map(([type, count]) => `${type} x${count}`);
 }
