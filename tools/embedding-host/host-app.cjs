@@ -202,7 +202,7 @@ async function main() {
       noKey,
     );
 
-    const account = await app.get(quarry.accounts.AccountsService).create('host@example.com', 4);
+    const account = await app.get(quarry.accounts.AccountsService).create('host@example.com', 2);
     const { apiKey } = await app.get(quarry.accounts.ApiKeysService).create(account.id);
     const scrape = (body) => call(base, '/host-api/scrape', { method: 'POST', body, key: apiKey });
     const wrongType = await scrape({ url: 42 });
