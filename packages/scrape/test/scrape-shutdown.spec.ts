@@ -1,20 +1,13 @@
 import { AccountsService } from '@quarry/accounts';
-import { closeReport, eventually, FixtureServer, startFixtureServer } from '@quarry/testing';
+import { closeReport, eventually, FixtureServer, slowWorkRoutes, startFixtureServer } from '@quarry/testing';
 import { ScrapeJobsService, ScrapeService } from '../src';
 import { createScrapeTestContext, scrapeEngines } from './scrape-test-module';
-
-/** A page whose paragraph arrives with a script that takes 3 s. */
-const slowShell = `<!doctype html><html><head><title>Slow</title></head><body><script src="/slow.js"></script></body></html>`;
 
 describe.each(scrapeEngines())('ScrapeModule on the %s engine closes cleanly', (engine) => {
   let origin: FixtureServer;
 
   beforeAll(async () => {
-    origin = await startFixtureServer({
-      '/slow': { delayMs: 3_000, body: 'late' },
-      '/shell': { body: slowShell },
-      '/slow.js': { delayMs: 3_000, body: "document.body.append(document.createElement('p'));" },
-    });
+    origin = await startFixtureServer(slowWorkRoutes());
   });
   afterAll(() => origin.close());
 

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage, createHook } from 'node:async_hooks';
 import { eventually } from './eventually';
+import type { FixtureResponse } from './fixture-server';
 
 export interface CloseReport {
   /** Handles the scenario opened (timers, sockets, servers, child processes) that still keep the process alive. */
@@ -60,4 +61,19 @@ function summarize(handles: Tracked[]): string[] {
   const counts = new Map<string, number>();
   for (const { type } of handles) counts.set(type, (counts.get(type) ?? 0) + 1);
   return [...counts].map(([type, count]) => `${type} x${count}`);
+}
+
+/**
+ * Fixture routes that keep work under way for 3 s, for closing a module mid-work: `/slow` (a late
+ * answer, for the HTTP tier) and `/shell` (a page whose `<p>` comes with a script that takes 3 s,
+ * for the browser).
+ */
+export function slowWorkRoutes(): Record<string, FixtureResponse> {
+  return {
+    '/slow': { delayMs: 3_000, body: 'late' },
+    '/shell': {
+      body: '<!doctype html><html><head><title>Slow</title></head><body><script src="/slow.js"></script></body></html>',
+    },
+    '/slow.js': { delayMs: 3_000, body: "document.body.append(document.createElement('p'));" },
+  };
 }
