@@ -8,7 +8,7 @@ export * from './queue/job-queue';
 export * from './http/quarry-exception.filter';
 export * from './http/quarry-validation.pipe';
 export * from './http/quarry-http.decorator';
-export { GuardedRoutes, RouteGuard, routeGuardProvider } from './http/route-guard';
+export { ApiKeySecurityDocs, GuardedRoutes, RouteGuard, routeGuardProvider } from './http/route-guard';
 export type { QuarryHttpModuleOptions } from './http/route-guard';
 export * from './http/current-account.decorator';
 export * from './ports/billing';

@@ -65,10 +65,9 @@ export function routeGuardProvider(
   };
 }
 
-/** The routes pass their HTTP module's guard; the document describes Quarry's API key schemes. */
-export const GuardedRoutes = () =>
+/** How the document describes Quarry's API key schemes and the answers of a route that needs a key. */
+export const ApiKeySecurityDocs = () =>
   applyDecorators(
-    UseGuards(RouteGuard),
     ApiBearerAuth(),
     ApiSecurity('x-api-key'),
     ApiUnauthorizedResponse({
@@ -80,3 +79,6 @@ export const GuardedRoutes = () =>
       type: ErrorBodyDto,
     }),
   );
+
+/** The routes pass their HTTP module's guard; the document describes Quarry's API key schemes. */
+export const GuardedRoutes = () => applyDecorators(UseGuards(RouteGuard), ApiKeySecurityDocs());
