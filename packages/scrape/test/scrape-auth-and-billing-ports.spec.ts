@@ -8,7 +8,7 @@ import { AccountsModule, AccountsService, ApiKeysService, CreditLedger } from '@
 import { BrowserModule } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
 import { FixtureServer, startFixtureServer } from '@quarry/testing';
-import { ScrapeHttpModule, ScrapeJobsService, ScrapeModule, ScrapeService } from '../src';
+import { ScrapeHttpModule, ScrapeModule, ScrapeService } from '../src';
 import { HostApp, startHostApp } from './support/host-app';
 
 /** A host's own authentication: a team token, acting for the team's account. */
@@ -65,11 +65,16 @@ describe('Authentication and billing as ports', () => {
       expect(scraped.body.markdown).toContain('Readable text about ports and adapters.');
     });
 
-    it('names what async scrapes need when one is submitted', async () => {
-      const submitting = host.app
-        .get(ScrapeJobsService)
-        .submit('team-a', { url: origin.url('/article'), callbackUrl: origin.url('/callback') });
-      await expect(submitting).rejects.toThrow(/need a JobQueue .* and AccountsModule/);
+    it('answers an async scrape with 501, naming what async scrapes need', async () => {
+      const submitted = await request(host.app.getHttpServer())
+        .post('/quarry/scrape/async')
+        .set('x-team-token', 'team-a-secret')
+        .send({ url: origin.url('/article'), callbackUrl: origin.url('/callback') });
+      expect(submitted.status).toBe(501);
+      expect(submitted.body).toEqual({
+        error: 'not_implemented',
+        message: expect.stringMatching(/need a JobQueue .* and AccountsModule/),
+      });
     });
   });
 

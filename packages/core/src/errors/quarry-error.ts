@@ -51,6 +51,13 @@ export class PayloadTooLargeError extends QuarryError {
   }
 }
 
+/** A route this app mounted without the modules it needs (an async route without a job queue, say). */
+export class NotImplementedError extends QuarryError {
+  constructor(message: string) {
+    super('not_implemented', message, 501);
+  }
+}
+
 export class RateLimitedError extends QuarryError {
   constructor(retryAfterSeconds: number) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { Clock, IdGenerator, JobQueue, NotFoundError } from '@quarry/core';
+import { Clock, IdGenerator, JobQueue, NotFoundError, NotImplementedError } from '@quarry/core';
 import { WebhookSecretsService } from '@quarry/accounts';
 import { asInvalidRequest, NetError, PublicUrlPolicy } from '@quarry/net';
 import { netFailure } from '../domain/origin-failure';
@@ -39,7 +39,7 @@ export class ScrapeJobsService {
    */
   async submit(accountId: string, request: AsyncScrapeRequest): Promise<ScrapeJob> {
     const queue = this.queue;
-    if (!queue || !this.secrets) throw new Error(ASYNC_NEEDS);
+    if (!queue || !this.secrets) throw new NotImplementedError(ASYNC_NEEDS);
     await this.policy.check(request.url).catch((error: unknown) => {
       throw error instanceof NetError && error.code === 'HOST_NOT_FOUND'
         ? netFailure(error, request.url)
