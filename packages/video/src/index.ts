@@ -1,0 +1,19 @@
+export {
+  VIDEO_PLATFORMS,
+  type CaptionTrack,
+  type TranscriptSegment,
+  type VideoAuthor,
+  type VideoDetails,
+  type VideoMetadata,
+  type VideoPlatformName,
+  type VideoRef,
+} from './domain/video';
+export { VideoError, type VideoErrorCode } from './domain/video.error';
+export { VideoPlatform } from './ports/video-platform';
+export { SpeechToText, type SpeechToTextRequest, type SpeechToTextResult } from './ports/speech-to-text';
+export { VideoSources } from './ports/video-sources';
+export {
+  MediaTranscriber,
+  type MediaTranscript,
+  type MediaTranscriptionOptions,
+} from './ports/media-transcriber';
