@@ -60,7 +60,15 @@ function hostilePage(): string {
     xhr: [...canaryUrls('http', '/xhr'), '/to-canary'],
     ws: [...canaryUrls('ws', '/ws'), ...canaryUrls('wss', '/ws')],
   });
-  return `<!doctype html><html><head><title>Hostile</title>${styles}</head><body>
+  const hints = ['prefetch', 'preconnect', 'dns-prefetch', 'preload']
+    .map((rel, index) => `<link rel="${rel}" href="${canaryUrls('http', '/hint')[index]}" as="fetch">`)
+    .join('');
+  const speculation = JSON.stringify({
+    prerender: [{ source: 'list', urls: canaryUrls('http', '/prerender').slice(0, 2) }],
+    prefetch: [{ source: 'list', urls: canaryUrls('http', '/speculative').slice(0, 2) }],
+  });
+  return `<!doctype html><html><head><title>Hostile</title>${styles}${hints}
+<script type="speculationrules">${speculation}</script></head><body>
 <h1>Still here</h1>${images}${frames}
 <script>
   const targets = ${targets};
@@ -77,6 +85,15 @@ function hostilePage(): string {
       socket.onerror = socket.onclose = socket.onopen = done;
     })),
     new Promise((done) => { navigator.sendBeacon(targets.fetch[0], 'x'); setTimeout(done, 50); }),
+    new Promise((done) => {
+      const events = new EventSource(targets.fetch[1]);
+      events.onerror = () => { events.close(); done(); };
+    }),
+    navigator.serviceWorker.register('/worker.js').then((registration) => new Promise((done) => {
+      const worker = registration.installing || registration.waiting || registration.active;
+      if (!worker || worker.state === 'activated') return done();
+      worker.onstatechange = () => { if (worker.state === 'activated' || worker.state === 'redundant') done(); };
+    })).catch(() => null),
   ];
   Promise.allSettled(attempts).then(() => document.body.setAttribute('data-done', String(attempts.length)));
 </script>${udpProbeScript(udpCanary.port)}</body></html>`;
@@ -108,6 +125,13 @@ beforeAll(async () => {
     </script>`),
       '/chatty-poll': html('ok'),
       '/hostile': () => html(hostilePage()),
+      '/worker.js': () => ({
+        status: 200,
+        headers: { 'content-type': 'text/javascript' },
+        body: `self.addEventListener('install', (event) => event.waitUntil(Promise.allSettled(${JSON.stringify(
+          canaryUrls('http', '/from-worker'),
+        )}.map((url) => fetch(url)))));`,
+      }),
       '/socket': () =>
         html(`<title>Socket</title><script>
         const socket = new WebSocket('ws://127.0.0.1:${site.port}/ws');
@@ -217,6 +241,7 @@ describe('PageRenderer', () => {
     expect(page.html).toContain('Still here');
     expect(page.html).not.toMatch(/ typ (host|srflx|relay)|webtransport:https/);
     expect(page.blockedRequests).toBeGreaterThanOrEqual(20);
+    expect(site.hits('/worker.js')).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect({
       connections: canary.connections,
