@@ -7,8 +7,8 @@
 // --halves also scores the pages with even and odd index (sorted by id) separately, to check that a
 // change helps on both halves rather than on a few pages of one.
 //
-// QUARRY_BENCH_DIR points at the benchmark folder (html/, ground-truth.json, score.mjs); default
-// ../shared/bench/article-extraction relative to the repository root. Predictions are written to
+// QUARRY_BENCH_DIR (required) points at the benchmark folder (html/, ground-truth.json, score.mjs).
+// Predictions are written to
 // DIR (default tmp/bench-extract) as <engine>.json, in the format score.mjs reads.
 // pages/s is wall time over the measured pass; pages/CPU-s divides by this process's CPU time, which
 // stays meaningful when other jobs share the machine (the load average is printed with the table).
@@ -22,11 +22,14 @@ import { performance } from 'node:perf_hooks';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = parseArgs(process.argv.slice(2));
-const benchDir = resolve(repoRoot, process.env.QUARRY_BENCH_DIR ?? '../shared/bench/article-extraction');
+const benchDir = resolve(repoRoot, process.env.QUARRY_BENCH_DIR ?? '');
 const outDir = resolve(repoRoot, args.out ?? 'tmp/bench-extract');
 const extractDist = join(repoRoot, 'packages/extract/dist/index.js');
 
-if (!existsSync(join(benchDir, 'score.mjs'))) fail(`no benchmark at ${benchDir} (set QUARRY_BENCH_DIR)`);
+if (!process.env.QUARRY_BENCH_DIR || !existsSync(join(benchDir, 'score.mjs')))
+  fail(
+    `no benchmark at ${benchDir}: set QUARRY_BENCH_DIR to a folder with html/, ground-truth.json and score.mjs`,
+  );
 if (!existsSync(extractDist)) fail(`${extractDist} is missing: run \`npx nx build extract\` first`);
 
 const { score, pageScore, markdownToText } = await import(pathToFileURL(join(benchDir, 'score.mjs')).href);

@@ -14,7 +14,13 @@ import { repoRoot as root, startBuiltService } from './lib/built-service.mjs';
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const concurrency = Number(option('--concurrency', '4'));
-const benchDir = resolve(root, process.env.QUARRY_BENCH_DIR ?? '../shared/bench/article-extraction');
+if (!process.env.QUARRY_BENCH_DIR) {
+  console.error(
+    'set QUARRY_BENCH_DIR to an article-extraction benchmark folder (html/, ground-truth.json, score.mjs)',
+  );
+  process.exit(1);
+}
+const benchDir = resolve(root, process.env.QUARRY_BENCH_DIR);
 const { score } = await import(pathToFileURL(join(benchDir, 'score.mjs')).href);
 const ids = readdirSync(join(benchDir, 'html'))
   .filter((f) => f.endsWith('.html.gz'))
