@@ -40,4 +40,17 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A package's public API is what its README documents: every name exported on purpose.
+    files: ['packages/*/src/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'Export the documented names one by one, not `export *`.',
+        },
+      ],
+    },
+  },
 );

@@ -1,14 +1,5 @@
-export {
-  BrowserError,
-  isBrowserError,
-  type BrowserErrorCode,
-  type BrowserErrorDetails,
-} from './errors/browser.error';
-export {
-  BROWSER_DEFAULTS,
-  type BrowserModuleOptions,
-  type BrowserPoolOptions,
-} from './browser-options.interface';
+export { BrowserError, type BrowserErrorCode } from './errors/browser.error';
+export type { BrowserModuleOptions, BrowserPoolOptions } from './browser-options.interface';
 export { BrowserPool, type BrowserHealth, type BrowserPoolStats } from './pool/browser.pool';
 export type { PageJob, PageWork, WithPageOptions } from './pool/page-job';
 export type { ProxyVerdict } from './proxy/proxy.journal';

@@ -1,37 +1,79 @@
-export * from './errors/quarry-error';
-export * from './time/clock';
-export * from './time/id-generator';
-export * from './persistence/timestamp-column';
-export * from './persistence/database-url';
-export { QUARRY_DATA_SOURCE, InjectQuarryDataSource } from './persistence/quarry-data-source';
-export * from './queue/job-queue';
-export * from './http/quarry-exception.filter';
-export * from './http/quarry-validation.pipe';
-export * from './http/quarry-http.decorator';
-export { ApiKeySecurityDocs, GuardedRoutes, RouteGuard, routeGuardProvider } from './http/route-guard';
-export type { QuarryHttpModuleOptions } from './http/route-guard';
-export * from './http/current-account.decorator';
-export * from './ports/billing';
-export * from './http/optional-field.decorator';
-export * from './config/env-reader';
-export * from './http/error-body.dto';
-export * from './time/quarry-core.module';
 export {
-  resolveJobOptions,
-  retryDelayAfter,
-  normalizeJobData,
+  QuarryError,
+  InvalidRequestError,
+  UnauthorizedError,
+  PaymentRequiredError,
+  NotFoundError,
+  PayloadTooLargeError,
+  NotImplementedError,
+  RateLimitedError,
+} from './errors/quarry-error';
+export { QuarryExceptionFilter } from './http/quarry-exception.filter';
+export { QuarryHttp } from './http/quarry-http.decorator';
+export { OptionalField } from './http/optional-field.decorator';
+export {
+  ApiKeySecurityDocs,
+  GuardedRoutes,
+  RouteGuard,
+  routeGuardProvider,
+  type QuarryHttpModuleOptions,
+} from './http/route-guard';
+export { ANONYMOUS_ACCOUNT, CurrentAccount } from './http/current-account.decorator';
+export { ErrorBodyDto, ValidationErrorBodyDto } from './http/error-body.dto';
+export { Billing, FreeBilling, type PricedWork } from './ports/billing';
+export { ConfigError, EnvReader } from './config/env-reader';
+export { Clock, SystemClock } from './time/clock';
+export { IdGenerator, RandomIdGenerator } from './time/id-generator';
+export { QuarryCoreModule, type QuarryCoreModuleOptions } from './time/quarry-core.module';
+export { QUARRY_DATA_SOURCE, InjectQuarryDataSource } from './persistence/quarry-data-source';
+export {
+  dataSourceOptionsFromUrl,
+  type DatabaseEngine,
+  type DataSourceParts,
+} from './persistence/database-url';
+export { TimestampColumn } from './persistence/timestamp-column';
+export {
+  isCheckViolation,
+  isForeignKeyViolation,
+  isUniqueViolation,
+} from './persistence/constraint-violation';
+export { closeRedisConnection, type ClosableRedisConnection } from './redis/close-redis-connection';
+export {
+  COMMON_REQUIREMENTS,
+  MissingModuleRequirementError,
+  type ModuleRequirements,
+} from './module/module-requirements';
+export { checkedProviders } from './module/checked-providers';
+export {
+  applyQuarryHttpModuleExtras,
+  applyQuarryModuleExtras,
+  QUARRY_HTTP_MODULE_EXTRAS,
+  QUARRY_MODULE_EXTRAS,
+  type QuarryHttpModuleExtras,
+  type QuarryModuleExtras,
+} from './module/quarry-module-extras';
+export {
+  backoffDelay,
+  JobQueue,
+  RetryJobError,
+  UnrecoverableJobError,
+  type JobBackoff,
+  type JobContext,
+  type JobHandler,
+  type JobOptions,
+  type JobState,
+  type JobStatus,
+  type ProcessOptions,
+} from './queue/job-queue';
+export {
   isUnrecoverableJobError,
   jobErrorMessage,
+  normalizeJobData,
+  resolveJobOptions,
+  retryDelayAfter,
 } from './queue/job-policy';
-export type { ResolvedJobOptions } from './queue/job-policy';
 export { DatabaseJobQueue } from './queue/database/database-job-queue';
-export { DATABASE_JOB_QUEUE_DEFAULTS } from './queue/database/database-job-queue-options.interface';
 export type { DatabaseJobQueueOptions } from './queue/database/database-job-queue-options.interface';
 export { QueueModule } from './queue/queue.module';
 export { QUEUE_MODULE_OPTIONS } from './queue/queue.module-definition';
 export { coreEntities, coreMigrations } from './queue/core-schema';
-export * from './persistence/constraint-violation';
-export * from './redis/close-redis-connection';
-export * from './module/quarry-module-extras';
-export * from './module/module-requirements';
-export * from './module/checked-providers';

@@ -2,7 +2,8 @@ import { IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { AccountsService, CreditLedger } from '@quarry/accounts';
 import { FixtureServer, startFixtureServer } from '@quarry/testing';
-import { MonitorCheck, MonitorStore, MonitorsService } from '../src';
+import { MonitorCheck, MonitorsService } from '../src';
+import { MonitorStore } from '../src/ports/monitor.store';
 import {
   createMonitorTestContext,
   eventually,

@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptionsFromUrl } from '@quarry/core';
 import { AccountsService } from '@quarry/accounts';
 import { FixtureServer, startFixtureServer, TestDatabase } from '@quarry/testing';
-import { MonitorsService, MonitorStore } from '../src';
+import { MonitorsService } from '../src';
+import { MonitorStore } from '../src/ports/monitor.store';
 import {
   createMonitorTestContext,
   eventually,

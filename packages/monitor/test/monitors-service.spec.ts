@@ -1,7 +1,9 @@
 import { AccountsService } from '@quarry/accounts';
 import { FixtureServer, startFixtureServer } from '@quarry/testing';
-import { MONITOR_SETTINGS, MonitorCheckRunner, MonitorSettings, MonitorsService, MonitorStore } from '../src';
-import { resolveMonitorSettings } from '../src/monitor-options.interface';
+import { MonitorsService } from '../src';
+import { MonitorCheckRunner } from '../src/domain/monitor-check.runner';
+import { MONITOR_SETTINGS, MonitorSettings, resolveMonitorSettings } from '../src/monitor-options.interface';
+import { MonitorStore } from '../src/ports/monitor.store';
 import {
   createMonitorTestContext,
   eventually,

@@ -1,7 +1,8 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { encode } from 'iconv-lite';
 import { mappedLookup, startFixtureServer, type FixtureServer } from '@quarry/testing';
-import { DEFAULT_USER_AGENT, NetError, PublicUrlPolicy, SafeHttpClient } from '../src';
+import { NetError, PublicUrlPolicy, SafeHttpClient } from '../src';
+import { DEFAULT_USER_AGENT } from '../src/http/safe-http.client';
 import { systemLookup } from '../src/policy/host.lookup';
 
 const MiB = 1024 * 1024;

@@ -28,7 +28,7 @@ export interface BullJobQueueOptions {
 
 export type ResolvedBullJobQueueOptions = Required<BullJobQueueOptions>;
 
-export const BULL_JOB_QUEUE_DEFAULTS: Omit<ResolvedBullJobQueueOptions, 'redisUrl'> = {
+const BULL_JOB_QUEUE_DEFAULTS: Omit<ResolvedBullJobQueueOptions, 'redisUrl'> = {
   prefix: 'quarry',
   runWorkers: true,
   retentionMs: 24 * 60 * 60 * 1000,

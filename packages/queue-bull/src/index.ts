@@ -1,5 +1,4 @@
 export { BullJobQueue } from './bull-job-queue';
-export { BULL_JOB_QUEUE_DEFAULTS } from './bull-job-queue-options.interface';
 export type { BullJobQueueOptions } from './bull-job-queue-options.interface';
 export { BullQueueModule } from './bull-queue.module';
 export { BULL_QUEUE_MODULE_OPTIONS } from './bull-queue.module-definition';

@@ -1,12 +1,16 @@
-export * from './scrape.module';
+export { ScrapeModule } from './scrape.module';
 export { SCRAPE_MODULE_OPTIONS } from './scrape.module-definition';
-export type { ScrapeModuleOptions, ScrapeSettings } from './scrape-options.interface';
-export { SCRAPE_SETTINGS } from './scrape-options.interface';
-export * from './domain/scrape-result';
-export * from './domain/scrape.error';
-export * from './domain/scrape.service';
-export * from './jobs/scrape-job';
-export * from './jobs/scrape-jobs.service';
-export * from './http/scrape-http.module';
-export * from './http/dto/scrape-response.dto';
-export * from './infrastructure/typeorm/scrape-schema';
+export type { ScrapeModuleOptions } from './scrape-options.interface';
+export type { ScrapeOutcome, ScrapeRequest, ScrapeResult, ScrapeTier } from './domain/scrape-result';
+export { ScrapeError, type ScrapeErrorCode } from './domain/scrape.error';
+export { ScrapeService } from './domain/scrape.service';
+export type {
+  CallbackDelivery,
+  DeliveryStatus,
+  ScrapeFailure,
+  ScrapeJob,
+  ScrapeJobStatus,
+} from './jobs/scrape-job';
+export { ScrapeJobsService, type AsyncScrapeRequest } from './jobs/scrape-jobs.service';
+export { ScrapeHttpModule } from './http/scrape-http.module';
+export { scrapeEntities, scrapeMigrations } from './infrastructure/typeorm/scrape-schema';

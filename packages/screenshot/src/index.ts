@@ -1,14 +1,7 @@
 export { ScreenshotModule } from './screenshot.module';
 export { SCREENSHOT_MODULE_OPTIONS } from './screenshot.module-definition';
-export {
-  SCREENSHOT_DEFAULTS,
-  SCREENSHOT_SETTINGS,
-  type ScreenshotModuleOptions,
-  type ScreenshotSettings,
-} from './screenshot-options.interface';
+export type { ScreenshotModuleOptions } from './screenshot-options.interface';
 export { ScreenshotService } from './domain/screenshot.service';
 export type { Screenshot, ScreenshotRequest } from './domain/screenshot-request';
 export { ScreenshotError, type ScreenshotErrorCode } from './domain/screenshot.error';
 export { ScreenshotHttpModule } from './http/screenshot-http.module';
-export { ScreenshotRequestDto } from './http/dto/screenshot-request.dto';
-export { ScreenshotErrorBodyDto, UpstreamErrorBodyDto } from './http/dto/screenshot-error-body.dto';

@@ -4,14 +4,12 @@ import { FreeBilling } from '@quarry/core';
 import { BrowserModule, BrowserPool } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
 import { eventually, startFixtureServer, type FixtureServer, processTree } from '@quarry/testing';
+import { ScreenshotModule, ScreenshotService, type ScreenshotModuleOptions } from '../src';
 import {
   SCREENSHOT_DEFAULTS,
   SCREENSHOT_SETTINGS,
-  ScreenshotModule,
-  ScreenshotService,
-  type ScreenshotModuleOptions,
   type ScreenshotSettings,
-} from '../src';
+} from '../src/screenshot-options.interface';
 import { decodeJpeg } from './support/jpeg';
 
 let site: FixtureServer;

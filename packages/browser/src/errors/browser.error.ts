@@ -29,7 +29,3 @@ export class BrowserError extends Error {
     this.netError = details.netError;
   }
 }
-
-export function isBrowserError(error: unknown, code?: BrowserErrorCode): error is BrowserError {
-  return error instanceof BrowserError && (code === undefined || error.code === code);
-}

@@ -46,7 +46,7 @@ export class NotFoundError extends QuarryError {
 }
 
 export class PayloadTooLargeError extends QuarryError {
-  constructor(message = 'The request body is too large.') {
+  constructor(message = 'The request body is larger than the limit.') {
     super('payload_too_large', message, 413);
   }
 }

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 
 /** SPEC §1's error body, for the OpenAPI document. */
 export class ErrorBodyDto {
@@ -19,11 +19,4 @@ export class ValidationErrorBodyDto extends ErrorBodyDto {
     example: { url: 'must be a public http(s) URL' },
   })
   details!: Record<string, string>;
-}
-
-export class InternalErrorBodyDto extends ErrorBodyDto {
-  @ApiPropertyOptional({
-    description: 'Quote it when reporting the problem; the server log has the same id.',
-  })
-  requestId?: string;
 }

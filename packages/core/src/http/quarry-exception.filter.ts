@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import { InvalidRequestError, QuarryError } from '../errors/quarry-error';
+import { InvalidRequestError, PayloadTooLargeError, QuarryError } from '../errors/quarry-error';
 
 interface HttpRequestLike {
   id?: string | number;
@@ -115,7 +115,7 @@ function isBodyParserError(exception: unknown): exception is BodyParserError {
 /** SPEC §1: a body over the limit is a 413; a body that cannot be read as JSON, whatever the reason, a 400. */
 function bodyParserError(exception: BodyParserError): QuarryError {
   if (exception.status === HttpStatus.PAYLOAD_TOO_LARGE) {
-    return new QuarryError('payload_too_large', 'The request body is larger than the limit.', 413);
+    return new PayloadTooLargeError();
   }
   if (exception.type === 'entity.parse.failed') {
     return new InvalidRequestError('The request body is not valid JSON.', { body: 'must be valid JSON' });

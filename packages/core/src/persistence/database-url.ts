@@ -11,7 +11,7 @@ export interface DataSourceParts {
   migrations: MixedList<Function | string>;
 }
 
-export function databaseEngineOf(url: string): DatabaseEngine {
+function databaseEngineOf(url: string): DatabaseEngine {
   if (url.startsWith('sqlite:')) return 'sqlite';
   if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
   throw new Error(`Unsupported database URL "${url}": use sqlite:<path> or postgres://...`);

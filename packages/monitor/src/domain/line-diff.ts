@@ -1,7 +1,7 @@
 import { ChangeSummary } from './monitor';
 
 /** Lines kept in each of `addedLines` and `removedLines`; the counts are always totals. */
-export const MAX_SUMMARY_LINES = 200;
+const MAX_SUMMARY_LINES = 200;
 
 /**
  * The lines added and removed between two texts, in the order they appear: a shortest edit script

@@ -31,9 +31,9 @@ export interface HttpRequestOptions {
 }
 
 export const DEFAULT_USER_AGENT = 'Quarry/0.1 (+https://github.com/quarry)';
-export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_REDIRECTS = 10;
+const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_REDIRECTS = 10;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];

@@ -33,9 +33,9 @@ export interface WebhookAttempt {
   gone: boolean;
 }
 
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Receivers' answers are read and dropped; a larger one fails the attempt rather than fill memory. */
-export const WEBHOOK_RESPONSE_MAX_BYTES = 1024 * 1024;
+const WEBHOOK_RESPONSE_MAX_BYTES = 1024 * 1024;
 
 const WEBHOOK_ID = /^[\x21-\x7e]{1,256}$/;
 

@@ -39,7 +39,7 @@ export interface DatabaseJobQueueOptions {
 
 export type ResolvedDatabaseJobQueueOptions = Required<DatabaseJobQueueOptions>;
 
-export const DATABASE_JOB_QUEUE_DEFAULTS: ResolvedDatabaseJobQueueOptions = {
+const DATABASE_JOB_QUEUE_DEFAULTS: ResolvedDatabaseJobQueueOptions = {
   runWorkers: true,
   pollIntervalMs: 250,
   leaseMs: 30_000,
