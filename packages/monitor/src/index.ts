@@ -19,6 +19,7 @@ export {
   type UpdateMonitorRequest,
 } from './domain/monitors.service';
 export type { HistoryPage } from './ports/monitor.store';
+export { MailTransport, type MailMessage } from './ports/mail.transport';
 export { MonitorScheduler } from './jobs/monitor.scheduler';
 export { MonitorHttpModule } from './http/monitor-http.module';
 export { monitorEntities, monitorMigrations } from './infrastructure/typeorm/monitor-schema';

@@ -1,4 +1,5 @@
 import type { Billing } from '@quarry/core';
+import type { MailTransport } from './ports/mail.transport';
 
 export interface MonitorModuleOptions {
   /**
@@ -35,6 +36,8 @@ export interface MonitorModuleOptions {
   checkConcurrency?: number;
   /** `smtp://user:pass@host:port` or `smtps://...`; without it emails are recorded in the database and logged. */
   smtpUrl?: string;
+  /** How notification emails leave (your own mail service, say); takes the place of `smtpUrl`. */
+  mailTransport?: MailTransport;
   /** The From header of notification emails. @default 'Quarry Monitors <monitors@quarry.localhost>' */
   emailFrom?: string;
   /** Attempts to send one email. @default 5 */

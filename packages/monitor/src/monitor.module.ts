@@ -66,7 +66,8 @@ const MONITOR_REQUIREMENTS: ModuleRequirements = {
       provide: MailTransport,
       inject: [MONITOR_SETTINGS],
       useFactory: (settings: MonitorSettings): MailTransport =>
-        settings.smtpUrl ? new SmtpMailTransport(settings.smtpUrl) : new LogMailTransport(),
+        settings.mailTransport ??
+        (settings.smtpUrl ? new SmtpMailTransport(settings.smtpUrl) : new LogMailTransport()),
     },
     MonitorsService,
     MonitorNotifier,
