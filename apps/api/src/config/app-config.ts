@@ -1,4 +1,5 @@
 import { EnvReader } from '@quarry/core';
+import { VIDEO_PLATFORMS, type VideoPlatformName } from '@quarry/video';
 
 export const ROLES = ['api', 'worker', 'all'] as const;
 export type Role = (typeof ROLES)[number];
@@ -31,6 +32,13 @@ export interface AppConfig {
   callbackBackoffMs: number;
   monitorsPerAccount: number;
   emailFrom?: string;
+  videoOrigins: Partial<Record<VideoPlatformName, string>>;
+  sttUrl?: string;
+  sttApiKey?: string;
+  sttModel: string;
+  ffmpegPath: string;
+  ffprobePath: string;
+  videoMaxDurationSeconds: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
@@ -70,6 +78,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     callbackBackoffMs: read.int('QUARRY_CALLBACK_BACKOFF_MS', 30_000, { min: 1 }),
     monitorsPerAccount: read.int('QUARRY_MONITORS_PER_ACCOUNT', 1000, { min: 1 }),
     emailFrom: read.optionalString('QUARRY_EMAIL_FROM'),
+    videoOrigins: readVideoOrigins(read, read.optionalString('QUARRY_VIDEO_ORIGINS')),
+    sttUrl: read.url('QUARRY_STT_URL', ['http:', 'https:']),
+    sttApiKey: read.optionalString('QUARRY_STT_API_KEY'),
+    sttModel: read.string('QUARRY_STT_MODEL', 'whisper-1'),
+    ffmpegPath: read.string('QUARRY_FFMPEG_PATH', 'ffmpeg'),
+    ffprobePath: read.string('QUARRY_FFPROBE_PATH', 'ffprobe'),
+    videoMaxDurationSeconds: read.int('QUARRY_VIDEO_MAX_DURATION_SECONDS', 3 * 60 * 60, { min: 1 }),
   };
   read.check(
     config.httpHeadersTimeoutMs <= config.httpRequestTimeoutMs,
@@ -83,4 +98,32 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   }
   read.done();
   return config;
+}
+
+/** `QUARRY_VIDEO_ORIGINS`: JSON like `{ "youtube": "http://127.0.0.1:9000" }`, one http(s) origin per platform. */
+function readVideoOrigins(
+  read: EnvReader,
+  value: string | undefined,
+): Partial<Record<VideoPlatformName, string>> {
+  if (value === undefined) return {};
+  const problem = `QUARRY_VIDEO_ORIGINS must be JSON mapping ${VIDEO_PLATFORMS.join(', ')} to http(s) origins (got ${JSON.stringify(value)})`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    read.check(false, problem);
+    return {};
+  }
+  const entries =
+    parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.entries(parsed) : [];
+  const valid =
+    entries.length > 0 &&
+    entries.every(
+      ([platform, origin]) =>
+        (VIDEO_PLATFORMS as readonly string[]).includes(platform) &&
+        typeof origin === 'string' &&
+        /^https?:\/\/[^/?#\s]+\/?$/.test(origin),
+    );
+  read.check(valid, problem);
+  return valid ? (Object.fromEntries(entries) as Partial<Record<VideoPlatformName, string>>) : {};
 }

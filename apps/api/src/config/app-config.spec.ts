@@ -1,0 +1,33 @@
+import { loadConfig } from './app-config';
+
+describe('loadConfig: video', () => {
+  it('reads replacement origins per platform and the speech-to-text provider', () => {
+    const config = loadConfig({
+      QUARRY_VIDEO_ORIGINS: '{"youtube":"http://127.0.0.1:9000","tiktok":"https://mirror.example"}',
+      QUARRY_STT_URL: 'http://127.0.0.1:8000',
+      QUARRY_STT_MODEL: 'Systran/faster-whisper-small',
+    });
+    expect(config.videoOrigins).toEqual({
+      youtube: 'http://127.0.0.1:9000',
+      tiktok: 'https://mirror.example',
+    });
+    expect(config).toMatchObject({
+      sttUrl: 'http://127.0.0.1:8000',
+      sttModel: 'Systran/faster-whisper-small',
+    });
+  });
+
+  it('defaults to the platforms themselves and no provider', () => {
+    expect(loadConfig({})).toMatchObject({ videoOrigins: {}, sttUrl: undefined, sttModel: 'whisper-1' });
+  });
+
+  it.each([
+    ['not JSON', 'youtube=http://127.0.0.1:9000'],
+    ['an unknown platform', '{"vimeo":"http://127.0.0.1:9000"}'],
+    ['an origin with a path', '{"youtube":"http://127.0.0.1:9000/watch"}'],
+    ['a non-http origin', '{"youtube":"ftp://127.0.0.1"}'],
+    ['an array', '["http://127.0.0.1:9000"]'],
+  ])('refuses to start with QUARRY_VIDEO_ORIGINS as %s', (_case, value) => {
+    expect(() => loadConfig({ QUARRY_VIDEO_ORIGINS: value })).toThrow(/QUARRY_VIDEO_ORIGINS must be JSON/);
+  });
+});
