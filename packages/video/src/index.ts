@@ -17,3 +17,7 @@ export {
   type MediaTranscript,
   type MediaTranscriptionOptions,
 } from './ports/media-transcriber';
+export {
+  OpenAiSpeechToText,
+  type OpenAiSpeechToTextOptions,
+} from './infrastructure/speech-to-text/openai.speech-to-text';
