@@ -21,3 +21,7 @@ export {
   OpenAiSpeechToText,
   type OpenAiSpeechToTextOptions,
 } from './infrastructure/speech-to-text/openai.speech-to-text';
+export {
+  FfmpegMediaTranscriber,
+  type FfmpegMediaTranscriberOptions,
+} from './infrastructure/media/ffmpeg.media-transcriber';
