@@ -17,3 +17,11 @@ export {
   type MediaTranscript,
   type MediaTranscriptionOptions,
 } from './ports/media-transcriber';
+export {
+  OpenAiSpeechToText,
+  type OpenAiSpeechToTextOptions,
+} from './infrastructure/speech-to-text/openai.speech-to-text';
+export {
+  FfmpegMediaTranscriber,
+  type FfmpegMediaTranscriberOptions,
+} from './infrastructure/media/ffmpeg.media-transcriber';
