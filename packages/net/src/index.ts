@@ -3,7 +3,14 @@ export { asInvalidRequest } from './errors/invalid-request.mapper';
 export type { HostLookup } from './policy/host.lookup';
 export { HTTP_URL_PATTERN, PublicUrlPolicy, type PublicUrlPolicyOptions } from './policy/public-url.policy';
 export { HttpResponse } from './http/http.response';
-export { SafeHttpClient, type HttpRequestOptions, type SafeHttpClientOptions } from './http/safe-http.client';
+export { HttpDownload } from './http/http.download';
+export {
+  SafeHttpClient,
+  type HopRoute,
+  type HttpDownloadOptions,
+  type HttpRequestOptions,
+  type SafeHttpClientOptions,
+} from './http/safe-http.client';
 export { NetModule } from './net.module';
 export { NET_MODULE_OPTIONS } from './net.module-definition';
 export type { NetModuleOptions } from './net-options.interface';
