@@ -1,3 +1,11 @@
+export * from './video.module';
+export { VIDEO_MODULE_OPTIONS } from './video.module-definition';
+export {
+  VIDEO_SETTINGS,
+  type SpeechToTextProviderOptions,
+  type VideoModuleOptions,
+  type VideoSettings,
+} from './video-options.interface';
 export {
   VIDEO_PLATFORMS,
   type CaptionTrack,
@@ -8,7 +16,19 @@ export {
   type VideoPlatformName,
   type VideoRef,
 } from './domain/video';
-export { VideoError, type VideoErrorCode } from './domain/video.error';
+export { VIDEO_ERROR_CODES, VideoError, type VideoErrorCode } from './domain/video.error';
+export { VIDEO_MODES, type VideoMode, type VideoRequest } from './domain/video-request';
+export type { TranscriptSource, VideoResult, VideoTranscript } from './domain/video-result';
+export { VIDEO_OPERATION } from './domain/video.processor';
+export type {
+  CallbackDelivery,
+  DeliveryStatus,
+  VideoCallback,
+  VideoJob,
+  VideoJobError,
+  VideoJobStatus,
+} from './jobs/video-job';
+export { VideoJobsService, type VideoJobRequest } from './jobs/video-jobs.service';
 export { VideoPlatform } from './ports/video-platform';
 export { SpeechToText, type SpeechToTextRequest, type SpeechToTextResult } from './ports/speech-to-text';
 export { VideoSources } from './ports/video-sources';
@@ -17,3 +37,7 @@ export {
   type MediaTranscript,
   type MediaTranscriptionOptions,
 } from './ports/media-transcriber';
+export * from './http/video-http.module';
+export * from './http/dto/video-job.dto';
+export { VideoProcessRequestDto } from './http/dto/video-request.dto';
+export { videoEntities, videoMigrations } from './infrastructure/typeorm/video-schema';
