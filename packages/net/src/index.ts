@@ -4,12 +4,15 @@ export type { HostLookup } from './policy/host.lookup';
 export { isPublicAddress } from './policy/public-address.predicate';
 export { HTTP_URL_PATTERN, PublicUrlPolicy, type PublicUrlPolicyOptions } from './policy/public-url.policy';
 export { HttpResponse } from './http/http.response';
+export { HttpDownload } from './http/http.download';
 export {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_REDIRECTS,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_USER_AGENT,
   SafeHttpClient,
+  type HopRoute,
+  type HttpDownloadOptions,
   type HttpRequestOptions,
   type SafeHttpClientOptions,
 } from './http/safe-http.client';

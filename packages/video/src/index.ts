@@ -17,6 +17,7 @@ export {
   type VideoRef,
 } from './domain/video';
 export { VIDEO_ERROR_CODES, VideoError, type VideoErrorCode } from './domain/video.error';
+export { recogniseVideoUrl, type RecognisedVideoUrl } from './domain/video-url';
 export { VIDEO_MODES, type VideoMode, type VideoRequest } from './domain/video-request';
 export type { TranscriptSource, VideoResult, VideoTranscript } from './domain/video-result';
 export { VIDEO_OPERATION } from './domain/video.processor';
@@ -41,3 +42,18 @@ export * from './http/video-http.module';
 export * from './http/dto/video-job.dto';
 export { VideoProcessRequestDto } from './http/dto/video-request.dto';
 export { videoEntities, videoMigrations } from './infrastructure/typeorm/video-schema';
+export {
+  createVideoSources,
+  DEFAULT_VIDEO_USER_AGENT,
+  type VideoSourcesOptions,
+} from './platforms/create-video-sources';
+export { PlatformVideoSources } from './platforms/platform-video-sources';
+export {
+  PlatformHttp,
+  type PlatformHttpSettings,
+  type PlatformRequestOptions,
+} from './platforms/platform-http';
+export { PlatformOrigins, type VideoOrigins } from './platforms/platform-origins';
+export { YouTubePlatform } from './platforms/youtube/youtube.platform';
+export { TikTokPlatform } from './platforms/tiktok/tiktok.platform';
+export { InstagramPlatform, INSTAGRAM_POST_DOC_ID } from './platforms/instagram/instagram.platform';

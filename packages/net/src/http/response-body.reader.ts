@@ -1,4 +1,6 @@
-import { Writable, type Readable, type Transform } from 'node:stream';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { NetError } from '../errors/net.error';
@@ -23,23 +25,60 @@ export async function readBody(
   maxBytes: number,
 ): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  let size = 0;
+  const cap = new ByteCap(maxBytes);
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      size += chunk.length;
-      if (size > maxBytes) {
-        return done(new NetError('TOO_LARGE', `The response body exceeds ${maxBytes} bytes.`));
-      }
       chunks.push(chunk);
       done();
     },
   });
-  // An unknown coding cannot be undone; hand the bytes over as they came.
-  await pipeline([body, ...(decodersFor(contentEncoding) ?? []), sink]);
-  return Buffer.concat(chunks, size);
+  await pipeline([body, ...decodersFor(contentEncoding), cap, sink]);
+  return Buffer.concat(chunks, cap.bytes);
 }
 
-function decodersFor(contentEncoding: string | undefined): Transform[] | undefined {
+/**
+ * Streams a response body into `file` as it arrives, decoded and capped like `readBody`, and
+ * returns the bytes written. A body that fails part-way leaves no partial file behind.
+ */
+export async function writeBody(
+  body: Readable,
+  contentEncoding: string | undefined,
+  maxBytes: number,
+  file: string,
+): Promise<number> {
+  const cap = new ByteCap(maxBytes);
+  try {
+    await pipeline([body, ...decodersFor(contentEncoding), cap, createWriteStream(file)]);
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+  return cap.bytes;
+}
+
+/** Passes bytes through, counting them, and fails with TOO_LARGE once they pass `maxBytes`. */
+class ByteCap extends Transform {
+  bytes = 0;
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  override _transform(
+    chunk: Buffer,
+    _encoding: BufferEncoding,
+    done: (error?: Error | null, data?: Buffer) => void,
+  ) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) {
+      return done(new NetError('TOO_LARGE', `The response body exceeds ${this.maxBytes} bytes.`));
+    }
+    done(null, chunk);
+  }
+}
+
+// An unknown coding cannot be undone; hand the bytes over as they came.
+function decodersFor(contentEncoding: string | undefined): Transform[] {
   const codings = (contentEncoding ?? '')
     .toLowerCase()
     .split(',')
@@ -51,7 +90,7 @@ function decodersFor(contentEncoding: string | undefined): Transform[] | undefin
     if (coding === 'gzip' || coding === 'x-gzip') decoders.push(createGunzip(lenientZlib));
     else if (coding === 'deflate') decoders.push(createInflate(lenientZlib));
     else if (coding === 'br') decoders.push(createBrotliDecompress(lenientBrotli));
-    else return undefined;
+    else return [];
   }
   return decoders;
 }

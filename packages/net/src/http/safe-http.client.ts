@@ -4,7 +4,8 @@ import type { PublicUrlPolicy } from '../policy/public-url.policy';
 import { toNetError } from './fetch-failure.translator';
 import { createGuardedConnector } from './guarded.connector';
 import { HttpResponse } from './http.response';
-import { ACCEPTED_ENCODINGS, readBody } from './response-body.reader';
+import { HttpDownload } from './http.download';
+import { ACCEPTED_ENCODINGS, readBody, writeBody } from './response-body.reader';
 
 export interface SafeHttpClientOptions {
   /** @default 'Quarry/0.1 (+https://github.com/quarry)' */
@@ -28,7 +29,34 @@ export interface HttpRequestOptions {
   /** Redirects to follow; 0 returns the 3xx response itself. @default 10 */
   maxRedirects?: number;
   signal?: AbortSignal;
+  /** Where each hop is sent; see `HopRoute`. */
+  route?: HopRoute;
 }
+
+export interface HttpDownloadOptions {
+  /** Override the defaults (`user-agent`, `accept-encoding`) by using the same names. */
+  headers?: Record<string, string>;
+  /** Decoded body bytes allowed before the download fails with TOO_LARGE. @default the client's maxBodyBytes */
+  maxBytes?: number;
+  /**
+   * Longest wait for the response headers and then between two pieces of the body; a long body
+   * that keeps arriving is never cut. @default the client's defaultTimeoutMs
+   */
+  idleTimeoutMs?: number;
+  /** @default 10 */
+  maxRedirects?: number;
+  signal?: AbortSignal;
+  /** Where each hop is sent; see `HopRoute`. */
+  route?: HopRoute;
+}
+
+/**
+ * Maps the URL of a hop (the one requested, then each redirect target) to the URL actually
+ * connected to, for an embedder that replaces a service's origin with its own (a stand-in, a
+ * mirror). Redirects, credential rules and `finalUrl` stay in terms of the unmapped URLs; the
+ * policy judges the mapped one, since that is where the connection goes.
+ */
+export type HopRoute = (url: URL) => URL;
 
 export const DEFAULT_USER_AGENT = 'Quarry/0.1 (+https://github.com/quarry)';
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -52,9 +80,20 @@ interface Hop {
   body?: string | Uint8Array;
 }
 
+/** The hop a request is at: redirects move it on, and a failure names its URL. */
+interface Exchange {
+  hop: Hop;
+  maxRedirects: number;
+  signal?: AbortSignal;
+  route?: HopRoute;
+  /** undici's idle timeouts; unset, the whole-request deadline alone bounds the wait. */
+  timeouts?: Pick<Dispatcher.RequestOptions, 'headersTimeout' | 'bodyTimeout'>;
+}
+
 /**
  * HTTP client for URLs chosen by users: every connection, including each redirect hop, goes only
- * to addresses the PublicUrlPolicy accepts, and bodies are capped and bounded by a deadline.
+ * to addresses the PublicUrlPolicy accepts, and bodies are capped and bounded by a deadline (a
+ * download's, streamed to disk, by an idle timeout).
  */
 export class SafeHttpClient {
   private readonly agent: Agent;
@@ -82,41 +121,67 @@ export class SafeHttpClient {
    */
   async request(url: string, options: HttpRequestOptions = {}): Promise<HttpResponse> {
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
-    const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     // A budget computed by the caller may be fractional or already spent.
     const deadline = AbortSignal.timeout(Math.max(0, Math.ceil(timeoutMs)));
-    const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
-    let hop: Hop = {
-      url: this.policy.parse(url),
-      method: (options.method ?? 'GET').toUpperCase(),
-      headers: this.headersFor(options.headers),
-      body: options.body,
+    const exchange: Exchange = {
+      hop: {
+        url: this.policy.parse(url),
+        method: (options.method ?? 'GET').toUpperCase(),
+        headers: this.headersFor(options.headers),
+        body: options.body,
+      },
+      maxRedirects: options.maxRedirects ?? DEFAULT_MAX_REDIRECTS,
+      signal: options.signal ? AbortSignal.any([deadline, options.signal]) : deadline,
+      route: options.route,
     };
     try {
-      for (let redirects = 0; ; redirects += 1) {
-        const response = await this.send(hop, signal, redirects > 0);
-        const location = REDIRECT_STATUSES.has(response.statusCode)
-          ? header(response, 'location')
-          : undefined;
-        if (location === undefined || maxRedirects === 0) {
-          const maxBytes = options.maxBytes ?? this.maxBodyBytes;
-          const body = await readBody(response.body, header(response, 'content-encoding'), maxBytes);
-          return new HttpResponse(url, hop.url.href, response.statusCode, toHeaders(response.headers), body);
-        }
-        await response.body.dump();
-        if (redirects === maxRedirects) {
-          throw new NetError('TOO_MANY_REDIRECTS', `More than ${maxRedirects} redirects.`, hop.url.href);
-        }
-        hop = this.redirect(hop, response.statusCode, location);
-      }
+      const response = await this.follow(exchange);
+      const maxBytes = options.maxBytes ?? this.maxBodyBytes;
+      const body = await readBody(response.body, header(response, 'content-encoding'), maxBytes);
+      const { href } = exchange.hop.url;
+      return new HttpResponse(url, href, response.statusCode, toHeaders(response.headers), body);
     } catch (error) {
       if (options.signal?.aborted && !deadline.aborted) throw options.signal.reason;
       if (deadline.aborted) {
-        throw new NetError('TIMEOUT', `No complete response within ${timeoutMs} ms.`, hop.url.href, {
+        const { href } = exchange.hop.url;
+        throw new NetError('TIMEOUT', `No complete response within ${timeoutMs} ms.`, href, {
           cause: error,
         });
       }
-      throw toNetError(error, hop.url.href);
+      throw toNetError(error, exchange.hop.url.href);
+    }
+  }
+
+  /**
+   * GETs `url` and streams a 2xx body into `file` (created or truncated) without holding it in
+   * memory: for media that may be large and slow. Redirects, policy and errors are as in
+   * `request`, but instead of one deadline an idle timeout bounds each wait, so a long download
+   * that keeps arriving is never cut. Any other status is returned without touching `file`
+   * (`bytes` 0). A failure part-way removes the partial file.
+   */
+  async download(url: string, file: string, options: HttpDownloadOptions = {}): Promise<HttpDownload> {
+    const idleTimeoutMs = positiveInteger('idleTimeoutMs', options.idleTimeoutMs ?? this.defaultTimeoutMs);
+    const exchange: Exchange = {
+      hop: { url: this.policy.parse(url), method: 'GET', headers: this.headersFor(options.headers) },
+      maxRedirects: options.maxRedirects ?? DEFAULT_MAX_REDIRECTS,
+      signal: options.signal,
+      route: options.route,
+      timeouts: { headersTimeout: idleTimeoutMs, bodyTimeout: idleTimeoutMs },
+    };
+    try {
+      const response = await this.follow(exchange);
+      const headers = toHeaders(response.headers);
+      const { href } = exchange.hop.url;
+      if (response.statusCode < 200 || response.statusCode > 299) {
+        await response.body.dump();
+        return new HttpDownload(url, href, response.statusCode, headers, 0);
+      }
+      const maxBytes = options.maxBytes ?? this.maxBodyBytes;
+      const bytes = await writeBody(response.body, header(response, 'content-encoding'), maxBytes, file);
+      return new HttpDownload(url, href, response.statusCode, headers, bytes);
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason;
+      throw toNetError(error, exchange.hop.url.href);
     }
   }
 
@@ -125,21 +190,39 @@ export class SafeHttpClient {
     await this.agent.close();
   }
 
-  private async send(hop: Hop, signal: AbortSignal, isRedirect: boolean): Promise<Dispatcher.ResponseData> {
+  /** Sends the exchange's hop and follows redirects; resolves with the first other response, its body unread. */
+  private async follow(exchange: Exchange): Promise<Dispatcher.ResponseData> {
+    for (let redirects = 0; ; redirects += 1) {
+      const response = await this.send(exchange, redirects > 0);
+      const location = REDIRECT_STATUSES.has(response.statusCode) ? header(response, 'location') : undefined;
+      if (location === undefined || exchange.maxRedirects === 0) return response;
+      await response.body.dump();
+      if (redirects === exchange.maxRedirects) {
+        const { href } = exchange.hop.url;
+        throw new NetError('TOO_MANY_REDIRECTS', `More than ${exchange.maxRedirects} redirects.`, href);
+      }
+      exchange.hop = this.redirect(exchange.hop, response.statusCode, location);
+    }
+  }
+
+  private async send(exchange: Exchange, isRedirect: boolean): Promise<Dispatcher.ResponseData> {
+    const { hop, signal } = exchange;
+    const target = exchange.route ? this.policy.parse(exchange.route(hop.url).href) : hop.url;
     const request = () =>
       this.agent.request({
-        origin: hop.url.origin,
-        path: `${hop.url.pathname}${hop.url.search}`,
+        origin: target.origin,
+        path: `${target.pathname}${target.search}`,
         method: hop.method,
         headers: hop.headers,
         body: hop.body,
         signal,
+        ...exchange.timeouts,
       });
     try {
       // A kept-alive connection the origin closed just as it was reused resets the request: an
       // idempotent one is sent once more, on a new connection.
       return await request().catch((error: unknown) => {
-        if (signal.aborted || !IDEMPOTENT.has(hop.method) || !isConnectionReset(error)) throw error;
+        if (signal?.aborted || !IDEMPOTENT.has(hop.method) || !isConnectionReset(error)) throw error;
         return request();
       });
     } catch (error) {

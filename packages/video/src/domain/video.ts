@@ -35,6 +35,12 @@ export interface CaptionTrack {
   generated: boolean;
   /** The platform names it as the video's default track (YouTube `defaultCaptionTrackIndex`). */
   isDefault: boolean;
+  /**
+   * The platform serves this track only with a proof-of-origin token the service does not have
+   * (YouTube `exp=xpe`): it exists but cannot be read, so `captions()` fails with PLATFORM_BLOCKED.
+   * A video whose only tracks need one is blocked, not without captions.
+   */
+  needsToken: boolean;
   /** Where the adapter fetches the body; meaningful to the adapter only. */
   url: string;
 }
@@ -52,4 +58,9 @@ export interface VideoDetails extends VideoMetadata {
   captionTracks: CaptionTrack[];
   /** The media (video or audio) to transcribe; `null` when the platform gives none. */
   mediaUrl: string | null;
+  /**
+   * Headers the platform wants with the media request (a session cookie, a client's User-Agent);
+   * meaningful to the adapter only, like `CaptionTrack.url`.
+   */
+  mediaHeaders: Record<string, string>;
 }

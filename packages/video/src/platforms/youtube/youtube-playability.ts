@@ -1,0 +1,41 @@
+import { VideoError } from '../../domain/video.error';
+import type { YouTubePlayabilityStatus } from './youtube-player-response';
+
+/**
+ * SPEC §7's code for a player response that is not playable, or null when it is `OK`.
+ * `LOGIN_REQUIRED` is a bot check when the reason says "not a bot" and otherwise a private or
+ * age-gated video; `UNPLAYABLE` is told apart by its reason; `ERROR` is a removed or unknown video.
+ * Reasons are matched in English, the language the adapter asks for.
+ */
+export function playabilityError(
+  playability: YouTubePlayabilityStatus | undefined,
+  videoUrl: string,
+): VideoError | null {
+  const status = playability?.status;
+  if (status === undefined || status === 'OK') return null;
+  const reason = [playability?.reason, subreason(playability)].filter(Boolean).join(' ');
+  const said = `YouTube says ${status}${reason ? `: ${reason}` : ''}`;
+  switch (status) {
+    case 'ERROR':
+    case 'LIVE_STREAM_OFFLINE':
+      return new VideoError('VIDEO_NOT_FOUND', said, videoUrl);
+    case 'LOGIN_REQUIRED':
+      return /not a bot/i.test(reason)
+        ? new VideoError('PLATFORM_BLOCKED', said, videoUrl)
+        : new VideoError('VIDEO_PRIVATE', said, videoUrl);
+    case 'AGE_CHECK_REQUIRED':
+    case 'CONTENT_CHECK_REQUIRED':
+      return new VideoError('VIDEO_PRIVATE', said, videoUrl);
+    case 'UNPLAYABLE':
+      return /private|members|sign in|\bage\b|age-restricted|inappropriate/i.test(reason)
+        ? new VideoError('VIDEO_PRIVATE', said, videoUrl)
+        : new VideoError('VIDEO_NOT_FOUND', said, videoUrl);
+    default:
+      return new VideoError('PLATFORM_ERROR', said, videoUrl);
+  }
+}
+
+function subreason(playability: YouTubePlayabilityStatus | undefined): string | undefined {
+  const text = playability?.errorScreen?.playerErrorMessageRenderer?.subreason;
+  return text?.simpleText ?? text?.runs?.map((run) => run.text ?? '').join('');
+}
