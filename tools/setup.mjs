@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run setup`: install dependencies from the lockfile, make sure a Chromium exists, build everything.
+// `npm run setup`: install dependencies from the lockfile, make sure Chromium, ffmpeg and espeak-ng exist, build everything.
 // `npm install` rather than `npm ci`: registries without every platform's optional binaries (e.g.
 // @swc/core-darwin-*) leave them out of the lockfile, which `npm ci` refuses; `npm install` keeps the
 // locked versions and skips optional packages that do not exist.
@@ -19,34 +19,57 @@ function executable(path) {
   }
 }
 
-function findChromium() {
-  if (env.QUARRY_CHROMIUM_PATH)
-    return executable(env.QUARRY_CHROMIUM_PATH) ? env.QUARRY_CHROMIUM_PATH : undefined;
-  const names = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'];
+// The programs Quarry runs besides Node, each found through its variable or on PATH, else installed
+// from Debian: Chromium renders pages, ffmpeg and ffprobe take audio out of videos for
+// speech-to-text, espeak-ng speaks the sentences of the video tests.
+const TOOLS = [
+  {
+    name: 'Chromium',
+    variable: 'QUARRY_CHROMIUM_PATH',
+    commands: ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'],
+    debian: 'chromium',
+  },
+  { name: 'ffmpeg', variable: 'QUARRY_FFMPEG_PATH', commands: ['ffmpeg'], debian: 'ffmpeg' },
+  { name: 'ffprobe', commands: ['ffprobe'], debian: 'ffmpeg' },
+  { name: 'espeak-ng', commands: ['espeak-ng'], debian: 'espeak-ng' },
+];
+
+function find(tool) {
+  if (tool.variable && env[tool.variable])
+    return executable(env[tool.variable]) ? env[tool.variable] : undefined;
   const dirs = (env.PATH ?? '').split(delimiter).concat(['/usr/bin', '/usr/local/bin', '/snap/bin']);
-  for (const dir of dirs) for (const name of names) if (executable(join(dir, name))) return join(dir, name);
+  for (const dir of dirs)
+    for (const name of tool.commands) if (executable(join(dir, name))) return join(dir, name);
   return undefined;
 }
 
-function installChromium() {
+function install(missing) {
+  const packages = [...new Set(missing.map((tool) => tool.debian))];
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || spawnSync('apt-get', ['--version']).status !== 0) {
-    console.warn(
-      'Chromium not found. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set QUARRY_CHROMIUM_PATH.',
-    );
+    for (const tool of missing) {
+      const set = tool.variable ? ` or set ${tool.variable}` : '';
+      console.warn(
+        `${tool.name} not found. Install it (Debian/Ubuntu: sudo apt-get install -y ${tool.debian})${set}.`,
+      );
+    }
     return;
   }
-  console.log('Installing Chromium with apt-get ...');
+  console.log(`Installing ${packages.join(', ')} with apt-get ...`);
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium']);
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages]);
 }
 
 console.log('Installing dependencies ...');
 run('npm', ['install', '--no-audit', '--no-fund']);
 
-const chromium = findChromium();
-if (chromium) console.log(`Chromium: ${chromium}`);
-else installChromium();
+const missing = [];
+for (const tool of TOOLS) {
+  const path = find(tool);
+  if (path) console.log(`${tool.name}: ${path}`);
+  else missing.push(tool);
+}
+if (missing.length > 0) install(missing);
 
 console.log('Building ...');
 run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']);

@@ -57,3 +57,11 @@ export { PlatformOrigins, type VideoOrigins } from './platforms/platform-origins
 export { YouTubePlatform } from './platforms/youtube/youtube.platform';
 export { TikTokPlatform } from './platforms/tiktok/tiktok.platform';
 export { InstagramPlatform, INSTAGRAM_POST_DOC_ID } from './platforms/instagram/instagram.platform';
+export {
+  OpenAiSpeechToText,
+  type OpenAiSpeechToTextOptions,
+} from './infrastructure/speech-to-text/openai.speech-to-text';
+export {
+  FfmpegMediaTranscriber,
+  type FfmpegMediaTranscriberOptions,
+} from './infrastructure/media/ffmpeg.media-transcriber';
