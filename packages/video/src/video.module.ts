@@ -12,6 +12,7 @@ import { PublicUrlPolicy } from '@quarry/net';
 import { VideoProcessor } from './domain/video.processor';
 import { DatabaseTranscriptCache } from './infrastructure/typeorm/database-transcript.cache';
 import { TypeormVideoJobStore } from './infrastructure/typeorm/typeorm-video-job.store';
+import { VideoResources } from './infrastructure/video-resources';
 import { VideoJobWorker } from './jobs/video-job.worker';
 import { VideoJobsService } from './jobs/video-jobs.service';
 import { MediaTranscriber } from './ports/media-transcriber';
@@ -52,17 +53,19 @@ const VIDEO_REQUIREMENTS: ModuleRequirements = {
         resolveVideoSettings(options, ledger),
     },
     {
-      provide: VideoSources,
+      provide: VideoResources,
       inject: [VIDEO_SETTINGS],
-      useFactory: (settings: VideoSettings): VideoSources => {
-        if (!settings.sources) throw new Error('VideoModule needs the sources option for now.');
-        return settings.sources;
-      },
+      useFactory: (settings: VideoSettings) => VideoResources.create(settings),
+    },
+    {
+      provide: VideoSources,
+      inject: [VideoResources],
+      useFactory: (resources: VideoResources) => resources.sources,
     },
     {
       provide: MediaTranscriber,
-      inject: [VIDEO_SETTINGS],
-      useFactory: (settings: VideoSettings): MediaTranscriber | null => settings.mediaTranscriber ?? null,
+      inject: [VideoResources],
+      useFactory: (resources: VideoResources) => resources.transcriber,
     },
     {
       provide: TranscriptCache,

@@ -55,6 +55,19 @@ describe('VideoModule', () => {
     await expect(compiling).rejects.toThrow(/cachedPrice must be an integer >= 0/);
   });
 
+  it('fails the boot naming how to install ffmpeg when a provider is configured and ffmpeg cannot run', async () => {
+    const compiling = Test.createTestingModule({
+      imports: [
+        ...imports(),
+        VideoModule.forRoot({
+          stt: { url: 'http://127.0.0.1:9', model: 'whisper-1' },
+          ffmpegPath: '/nonexistent/ffmpeg',
+        }),
+      ],
+    }).compile();
+    await expect(compiling).rejects.toThrow(/ffmpeg was not found.*apt-get install -y ffmpeg/s);
+  });
+
   it('serves VideoHttpModule.forRoot({ imports }) from the one registration it is given', async () => {
     const video = VideoModule.forRoot({ isGlobal: false });
     const moduleRef = await Test.createTestingModule({

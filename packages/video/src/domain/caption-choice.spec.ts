@@ -6,6 +6,7 @@ const track = (languageCode: string, generated = false, isDefault = false): Capt
   name: null,
   generated,
   isDefault,
+  needsToken: false,
   url: `https://captions.example/${languageCode}/${generated ? 'asr' : 'manual'}`,
 });
 

@@ -37,7 +37,7 @@ export class VideoProcessRequestDto {
   @OptionalField()
   @IsString()
   @Matches(new RegExp(LANGUAGE_PATTERN), {
-    message: 'must be an ISO 639-1 code, optionally with a region, e.g. en or pt-BR',
+    message: '$property must be an ISO 639-1 code, optionally with a region, e.g. en or pt-BR',
   })
   language?: string;
 
