@@ -1,11 +1,6 @@
 export * from './video.module';
 export { VIDEO_MODULE_OPTIONS } from './video.module-definition';
-export {
-  VIDEO_SETTINGS,
-  type SpeechToTextProviderOptions,
-  type VideoModuleOptions,
-  type VideoSettings,
-} from './video-options.interface';
+export { VIDEO_SETTINGS, type VideoModuleOptions, type VideoSettings } from './video-options.interface';
 export {
   VIDEO_PLATFORMS,
   type CaptionTrack,

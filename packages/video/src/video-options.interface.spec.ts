@@ -26,11 +26,7 @@ describe('resolveVideoSettings', () => {
     [{ attempts: 0 }, /attempts/],
     [{ concurrency: 0 }, /concurrency/],
     [{ ffmpegPath: '' }, /ffmpegPath/],
-    [{ origins: { vimeo: 'http://127.0.0.1:9000' } }, /origins names vimeo/],
-    [{ origins: { youtube: 'ftp://127.0.0.1' } }, /origins.youtube/],
-    [{ origins: { youtube: 'http://127.0.0.1:9000/path' } }, /origins.youtube/],
-    [{ stt: { url: 'not a url', model: 'whisper-1' } }, /stt.url/],
-    [{ stt: { url: 'http://127.0.0.1:8000', model: '' } }, /stt.model/],
+    [{ stt: { url: 'http://127.0.0.1:8000', model: 'whisper-1' }, speechToText: {} }, /stt or speechToText/],
   ])('refuses %j', (options, message) => {
     expect(() => resolveVideoSettings(options as never)).toThrow(message);
   });

@@ -1,19 +1,10 @@
 import { tmpdir } from 'node:os';
 import { Billing, FreeBilling } from '@quarry/core';
-import { VIDEO_PLATFORMS, type VideoPlatformName } from './domain/video';
+import type { OpenAiSpeechToTextOptions } from './infrastructure/speech-to-text/openai.speech-to-text';
+import type { VideoOrigins } from './platforms/platform-origins';
 import type { MediaTranscriber } from './ports/media-transcriber';
 import type { SpeechToText } from './ports/speech-to-text';
 import type { VideoSources } from './ports/video-sources';
-
-/** An OpenAI-compatible speech-to-text provider (OpenAI, Groq, speaches, whisper.cpp server, LocalAI). */
-export interface SpeechToTextProviderOptions {
-  /** The provider's base URL; requests go to `{url}/v1/audio/transcriptions`. Operator configuration, so private hosts are allowed. */
-  url: string;
-  /** Sent as `Authorization: Bearer <apiKey>`; self-hosted servers often need none. */
-  apiKey?: string;
-  /** The provider's model name, e.g. `whisper-1`, `whisper-large-v3`, `Systran/faster-whisper-small`. */
-  model: string;
-}
 
 /** VideoModule options; every value is checked when the module boots. */
 export interface VideoModuleOptions {
@@ -22,11 +13,15 @@ export interface VideoModuleOptions {
    * platform's adapter would send to the platform's hosts goes there with the same path and query.
    * For tests and self-hosted mirrors; results still name the platform's public URLs. @default {}
    */
-  origins?: Partial<Record<VideoPlatformName, string>>;
+  origins?: VideoOrigins;
   /** Recognises video URLs and reads the platforms. @default the YouTube, TikTok and Instagram adapters */
   sources?: VideoSources;
-  /** An OpenAI-compatible speech-to-text provider; without it (and `speechToText`) transcripts come from captions only. */
-  stt?: SpeechToTextProviderOptions;
+  /**
+   * An OpenAI-compatible speech-to-text provider (`{ url, apiKey?, model, maxUploadBytes?, timeoutMs? }`);
+   * without it (or `speechToText`) transcripts come from captions only. Its URL is operator
+   * configuration, so a private host is allowed.
+   */
+  stt?: OpenAiSpeechToTextOptions;
   /** Your own speech-to-text provider, instead of `stt`. */
   speechToText?: SpeechToText;
   /** Your own media transcriber, instead of ffmpeg with the speech-to-text provider. */
@@ -90,7 +85,11 @@ export const VIDEO_SETTINGS = Symbol('VideoSettings');
 
 const MIN_JOB_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-/** Defaults applied and every value checked; throws on the first invalid one so the app does not start. */
+/**
+ * Defaults applied and every value checked; throws on the first invalid one so the app does not
+ * start. `origins` and `stt` are checked where they are used, when the module builds its platforms
+ * and provider at boot.
+ */
 export function resolveVideoSettings(
   options: VideoModuleOptions = {},
   defaultBilling: Billing = new FreeBilling(),
@@ -119,20 +118,6 @@ export function resolveVideoSettings(
     if (typeof settings[name] !== 'string' || settings[name].length === 0)
       throw new TypeError(`VideoModule option ${name} must be a non-empty string.`);
   }
-  for (const [platform, origin] of Object.entries(settings.origins)) {
-    if (!(VIDEO_PLATFORMS as readonly string[]).includes(platform))
-      throw new TypeError(
-        `VideoModule option origins names ${platform}; the platforms are ${VIDEO_PLATFORMS.join(', ')}.`,
-      );
-    if (!isHttpOrigin(origin))
-      throw new TypeError(`VideoModule option origins.${platform} must be an http(s) origin, got ${origin}.`);
-  }
-  if (settings.stt) {
-    if (!isHttpOrigin(settings.stt.url, true))
-      throw new TypeError(`VideoModule option stt.url must be an http(s) URL, got ${settings.stt.url}.`);
-    if (typeof settings.stt.model !== 'string' || settings.stt.model.length === 0)
-      throw new TypeError('VideoModule option stt.model must name the provider model.');
-  }
   if (settings.stt && settings.speechToText)
     throw new TypeError('VideoModule takes stt or speechToText, not both.');
   return settings;
@@ -141,18 +126,4 @@ export function resolveVideoSettings(
 function requireInteger(name: string, value: number, min: number): void {
   if (!Number.isSafeInteger(value) || value < min)
     throw new RangeError(`VideoModule option ${name} must be an integer >= ${min}, got ${String(value)}.`);
-}
-
-/** An http(s) URL without credentials, query or fragment; with `path`, a base path is allowed too. */
-function isHttpOrigin(value: unknown, path = false): boolean {
-  if (typeof value !== 'string' || !URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (
-    (url.protocol === 'http:' || url.protocol === 'https:') &&
-    !url.username &&
-    !url.password &&
-    !url.search &&
-    !url.hash &&
-    (path || url.pathname === '/')
-  );
 }

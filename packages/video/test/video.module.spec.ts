@@ -48,11 +48,18 @@ describe('VideoModule', () => {
     await moduleRef.close();
   });
 
-  it('fails the boot on an invalid option, naming it', async () => {
+  it.each([
+    [{ cachedPrice: -1 }, /cachedPrice must be an integer >= 0/],
+    [{ origins: { youtube: 'ftp://127.0.0.1:9000' } }, /origins: youtube must be an http\(s\) origin/],
+    [
+      { stt: { url: 'file:///tmp/whisper', model: 'whisper-1' } },
+      /url must be the provider's http\(s\) base URL/,
+    ],
+  ])('fails the boot on the invalid option %j, naming it', async (options, message) => {
     const compiling = Test.createTestingModule({
-      imports: [...imports(), VideoModule.forRootAsync({ useFactory: () => ({ cachedPrice: -1 }) })],
+      imports: [...imports(), VideoModule.forRootAsync({ useFactory: () => options })],
     }).compile();
-    await expect(compiling).rejects.toThrow(/cachedPrice must be an integer >= 0/);
+    await expect(compiling).rejects.toThrow(message);
   });
 
   it('fails the boot naming how to install ffmpeg when a provider is configured and ffmpeg cannot run', async () => {
