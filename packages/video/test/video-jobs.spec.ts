@@ -292,6 +292,19 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
     expect(progress.filter((value) => value > 0 && value < 100).length).toBeGreaterThan(0);
   });
 
+  it('asks the provider in the base language of a regional request', async () => {
+    const { id: accountId } = await account(withSpeech, 10);
+    const uploads = stt.uploads.length;
+    const job = await run(withSpeech, accountId, {
+      url: youtubeUrl(YT.spoken),
+      mode: 'generate',
+      language: 'EN-gb',
+      forceFresh: true,
+    });
+    expect(job.result?.transcript).toMatchObject({ language: 'en', source: 'generated' });
+    expect(stt.uploads.slice(uploads).map((upload) => upload.language)).toEqual(['en']);
+  });
+
   it('transcribes Instagram, which has no captions, in auto mode; the cached copy costs 1 credit', async () => {
     const { id: accountId } = await account(withSpeech, 10);
     const url = `https://www.instagram.com/reel/${INSTAGRAM.reel}/`;

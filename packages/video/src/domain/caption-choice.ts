@@ -32,11 +32,11 @@ function inLanguage(tracks: CaptionTrack[], language: string): CaptionTrack | un
   const base = baseLanguage(wanted);
   return (
     tracks.find((track) => track.languageCode.toLowerCase() === wanted) ??
-    tracks.find((track) => baseLanguage(track.languageCode.toLowerCase()) === base)
+    tracks.find((track) => baseLanguage(track.languageCode) === base)
   );
 }
 
-/** `pt` of `pt-BR`. */
+/** `pt` of `pt-BR` (or `PT-br`). */
 export function baseLanguage(language: string): string {
-  return language.split('-')[0];
+  return language.split('-')[0].toLowerCase();
 }

@@ -222,7 +222,7 @@ export class VideoProcessor {
       throw error instanceof PaymentRequiredError
         ? new VideoError(
             'PAYMENT_REQUIRED',
-            `This transcript costs ${price} credits; the balance is lower.`,
+            `This transcript costs ${price} credit${price === 1 ? '' : 's'}; the balance is lower.`,
             url,
           )
         : error;
