@@ -38,3 +38,6 @@ export class VideoError extends QuarryError {
     super(code, message, STATUS[code], { url });
   }
 }
+
+/** Every code a video job's error can take. */
+export const VIDEO_ERROR_CODES = Object.keys(STATUS) as VideoErrorCode[];

@@ -1,0 +1,76 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiNotImplementedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPaymentRequiredResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import {
+  CurrentAccount,
+  ErrorBodyDto,
+  GuardedRoutes,
+  QuarryHttp,
+  ValidationErrorBodyDto,
+} from '@quarry/core';
+import { MeteredRoute } from '@quarry/accounts';
+import type { VideoJob } from '../jobs/video-job';
+import { VideoJobsService } from '../jobs/video-jobs.service';
+import { VideoJobAcceptedDto, VideoJobDto } from './dto/video-job.dto';
+import { VideoProcessRequestDto } from './dto/video-request.dto';
+
+@ApiTags('video')
+@Controller('video')
+@QuarryHttp()
+@GuardedRoutes()
+export class VideoController {
+  constructor(private readonly jobs: VideoJobsService) {}
+
+  @Post('process')
+  @HttpCode(202)
+  @MeteredRoute()
+  @ApiOperation({
+    summary:
+      "Queue a video's transcript: poll the job, or receive it at callbackUrl signed with Standard Webhooks (1 credit from captions or the cache, 4 per started audio minute generated; charged on success only)",
+  })
+  @ApiAcceptedResponse({ type: VideoJobAcceptedDto })
+  @ApiBadRequestResponse({
+    type: ValidationErrorBodyDto,
+    description:
+      'Invalid body, a url that is not a public YouTube, Instagram or TikTok video URL (details.url names the platforms), or a callbackUrl that is not public http(s).',
+  })
+  @ApiPaymentRequiredResponse({ type: ErrorBodyDto, description: 'The balance is 0.' })
+  @ApiNotImplementedResponse({
+    type: ErrorBodyDto,
+    description: 'This app has no job queue (or, for callbacks, no accounts to sign them).',
+  })
+  async process(
+    @CurrentAccount() accountId: string,
+    @Body() body: VideoProcessRequestDto,
+  ): Promise<VideoJobAcceptedDto> {
+    const job = await this.jobs.submit(accountId, body);
+    return { jobId: job.id, status: 'queued' };
+  }
+
+  @Get('jobs/:jobId')
+  @ApiOperation({ summary: "A video job's state and progress, and its result or error once finished" })
+  @ApiOkResponse({ type: VideoJobDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown, expired or foreign job.' })
+  async get(@CurrentAccount() accountId: string, @Param('jobId') jobId: string): Promise<VideoJobDto> {
+    return jobView(await this.jobs.get(accountId, jobId));
+  }
+}
+
+function jobView(job: VideoJob): VideoJobDto {
+  return {
+    jobId: job.id,
+    status: job.status,
+    progress: job.progress,
+    result: job.status === 'completed' ? job.result : undefined,
+    error: job.status === 'failed' ? job.error : undefined,
+    delivery: job.delivery,
+  };
+}

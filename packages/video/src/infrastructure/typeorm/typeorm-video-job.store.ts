@@ -1,0 +1,136 @@
+import { DataSource, LessThanOrEqual, MoreThan } from 'typeorm';
+import { Clock } from '@quarry/core';
+import type { VideoRequest } from '../../domain/video-request';
+import type { VideoResult } from '../../domain/video-result';
+import type {
+  CallbackDelivery,
+  CallbackOutcome,
+  DeliveryStatus,
+  VideoJob,
+  VideoJobError,
+  VideoJobStatus,
+} from '../../jobs/video-job';
+import { VideoJobStore } from '../../ports/video-job.store';
+import { VideoJobEntity } from './video-job.entity';
+
+const json = <T>(text: string | null): T | undefined => (text === null ? undefined : (JSON.parse(text) as T));
+
+/** Video jobs as rows of the app's database (SQLite or PostgreSQL). */
+export class TypeormVideoJobStore extends VideoJobStore {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {
+    super();
+  }
+
+  private get rows() {
+    return this.dataSource.getRepository(VideoJobEntity);
+  }
+
+  private update(id: string, changes: Partial<VideoJobEntity>): Promise<unknown> {
+    return this.rows.update({ id }, { ...changes, updatedAt: this.clock.now() });
+  }
+
+  async create(job: VideoJob): Promise<void> {
+    await this.rows.insert({
+      id: job.id,
+      accountId: job.accountId,
+      request: JSON.stringify(job.request),
+      callbackUrl: job.callback?.url ?? null,
+      callbackToken: job.callback?.token ?? null,
+      status: job.status,
+      progress: job.progress,
+      attempts: job.attempts,
+      result: null,
+      error: null,
+      deliveryStatus: job.delivery?.status ?? null,
+      deliveryAttempts: 0,
+      deliveryLastStatusCode: null,
+      deliveryLastError: null,
+      createdAt: job.createdAt,
+      updatedAt: job.createdAt,
+      expiresAt: job.expiresAt,
+    });
+  }
+
+  async get(id: string, now: Date): Promise<VideoJob | undefined> {
+    const row = await this.rows.findOneBy({ id, expiresAt: MoreThan(now) });
+    if (!row) return undefined;
+    const job: VideoJob = {
+      id: row.id,
+      accountId: row.accountId,
+      request: JSON.parse(row.request) as VideoRequest,
+      status: row.status as VideoJobStatus,
+      progress: row.progress,
+      attempts: row.attempts,
+      result: json<VideoResult>(row.result),
+      error: json<VideoJobError>(row.error),
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+    };
+    if (row.callbackUrl !== null) {
+      job.callback = { url: row.callbackUrl, token: row.callbackToken ?? undefined };
+      const delivery: CallbackDelivery = {
+        status: row.deliveryStatus as DeliveryStatus,
+        attempts: row.deliveryAttempts,
+      };
+      if (row.deliveryLastStatusCode !== null) delivery.lastStatusCode = row.deliveryLastStatusCode;
+      if (row.deliveryLastError !== null) delivery.lastError = row.deliveryLastError;
+      job.delivery = delivery;
+    }
+    return job;
+  }
+
+  async markProcessing(id: string, attempt: number): Promise<void> {
+    await this.update(id, { status: 'processing', attempts: attempt });
+  }
+
+  async advanceProgress(id: string, progress: number): Promise<void> {
+    // One conditional statement, so concurrent or reordered writes can only raise it.
+    await this.rows
+      .createQueryBuilder()
+      .update()
+      .set({ progress, updatedAt: this.clock.now() })
+      .where('id = :id AND progress < :progress', { id, progress })
+      .execute();
+  }
+
+  async markRetrying(id: string): Promise<void> {
+    await this.update(id, { status: 'queued' });
+  }
+
+  async complete(id: string, result: VideoResult): Promise<void> {
+    await this.update(id, {
+      status: 'completed',
+      progress: 100,
+      result: JSON.stringify(result),
+      error: null,
+    });
+  }
+
+  async fail(id: string, error: VideoJobError): Promise<void> {
+    await this.update(id, { status: 'failed', error: JSON.stringify(error) });
+  }
+
+  async countDeliveryAttempt(id: string): Promise<void> {
+    await this.rows
+      .createQueryBuilder()
+      .update()
+      .set({ deliveryAttempts: () => 'delivery_attempts + 1', updatedAt: this.clock.now() })
+      .where('id = :id', { id })
+      .execute();
+  }
+
+  async recordDelivery(id: string, outcome: CallbackOutcome): Promise<void> {
+    await this.update(id, {
+      deliveryStatus: outcome.status,
+      deliveryLastStatusCode: outcome.lastStatusCode ?? null,
+      deliveryLastError: outcome.lastError ?? null,
+    });
+  }
+
+  async purgeExpired(now: Date): Promise<void> {
+    await this.rows.delete({ expiresAt: LessThanOrEqual(now) });
+  }
+}

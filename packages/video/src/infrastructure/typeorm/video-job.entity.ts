@@ -1,0 +1,58 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { TimestampColumn } from '@quarry/core';
+
+@Entity({ name: 'quarry_video_jobs' })
+export class VideoJobEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id!: string;
+
+  @Column({ name: 'account_id', type: 'varchar', length: 36 })
+  accountId!: string;
+
+  /** The request (url, mode, language, forceFresh) as JSON. */
+  @Column({ type: 'text' })
+  request!: string;
+
+  @Column({ name: 'callback_url', type: 'text', nullable: true })
+  callbackUrl!: string | null;
+
+  @Column({ name: 'callback_token', type: 'varchar', length: 256, nullable: true })
+  callbackToken!: string | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: string;
+
+  @Column({ type: 'integer' })
+  progress!: number;
+
+  @Column({ type: 'integer' })
+  attempts!: number;
+
+  @Column({ type: 'text', nullable: true })
+  result!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  error!: string | null;
+
+  /** Null for a job without a callback. */
+  @Column({ name: 'delivery_status', type: 'varchar', length: 16, nullable: true })
+  deliveryStatus!: string | null;
+
+  @Column({ name: 'delivery_attempts', type: 'integer' })
+  deliveryAttempts!: number;
+
+  @Column({ name: 'delivery_last_status_code', type: 'integer', nullable: true })
+  deliveryLastStatusCode!: number | null;
+
+  @Column({ name: 'delivery_last_error', type: 'text', nullable: true })
+  deliveryLastError!: string | null;
+
+  @TimestampColumn({ name: 'created_at' })
+  createdAt!: Date;
+
+  @TimestampColumn({ name: 'updated_at' })
+  updatedAt!: Date;
+
+  @TimestampColumn({ name: 'expires_at' })
+  expiresAt!: Date;
+}

@@ -1,0 +1,137 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
+import { Clock, JobContext, JobQueue, QuarryError } from '@quarry/core';
+import { WebhookSecretsService } from '@quarry/accounts';
+import { webhookRetryError, WebhookSender } from '@quarry/net';
+import { VideoError } from '../domain/video.error';
+import { VideoProcessor } from '../domain/video.processor';
+import { VideoJobStore } from '../ports/video-job.store';
+import { VIDEO_SETTINGS, type VideoSettings } from '../video-options.interface';
+import { ProgressRecorder } from './progress-recorder';
+import { callbackPayload, type DeliveryStatus, type VideoJobError } from './video-job';
+import { VIDEO_CALLBACK_QUEUE, VIDEO_QUEUE, type VideoJobMessage } from './video-job-queues';
+
+/**
+ * Runs video jobs and delivers their callbacks, each as its own queued step. Both handlers are safe
+ * to run again after a crash: the charge is idempotent per job, progress only rises, and a finished
+ * job only (re)queues its callback. At shutdown the work under way is aborted (downloads, ffmpeg,
+ * provider requests) and its job left to run again.
+ */
+@Injectable()
+export class VideoJobWorker implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(VideoJobWorker.name);
+  private readonly running = new Set<AbortController>();
+
+  constructor(
+    @Inject(VIDEO_SETTINGS) private readonly settings: VideoSettings,
+    private readonly store: VideoJobStore,
+    private readonly processor: VideoProcessor,
+    private readonly sender: WebhookSender,
+    private readonly clock: Clock,
+    // Both absent in hosts that cannot accept jobs; then no job exists to run.
+    @Optional() private readonly queue?: JobQueue,
+    @Optional() private readonly secrets?: WebhookSecretsService,
+  ) {}
+
+  onModuleInit(): void {
+    const queue = this.queue;
+    if (!queue) return;
+    queue.process<VideoJobMessage>(VIDEO_QUEUE, (job) => this.run(queue, job), {
+      concurrency: this.settings.concurrency,
+    });
+    queue.process<VideoJobMessage>(VIDEO_CALLBACK_QUEUE, (job) => this.deliver(job), { concurrency: 8 });
+  }
+
+  /** After the queue stopped taking work and gave its running jobs back: end what still runs. */
+  onApplicationShutdown(): void {
+    for (const controller of this.running) controller.abort();
+  }
+
+  private async run(
+    queue: JobQueue,
+    { data: { jobId }, attempt, maxAttempts }: JobContext<VideoJobMessage>,
+  ): Promise<void> {
+    const job = await this.store.get(jobId, this.clock.now());
+    if (!job) return;
+    if (job.status === 'queued' || job.status === 'processing') {
+      await this.store.markProcessing(jobId, attempt);
+      const controller = new AbortController();
+      this.running.add(controller);
+      const progress = new ProgressRecorder(this.store, jobId, this.logger);
+      try {
+        const result = await this.processor.process(job.request, {
+          accountId: job.accountId,
+          referenceId: job.id,
+          signal: controller.signal,
+          onProgress: (percent) => progress.record(percent),
+        });
+        await progress.flush();
+        await this.store.complete(jobId, result);
+      } catch (error) {
+        await progress.flush();
+        // Shutting down: the job is not finished, it runs again in the next process.
+        if (controller.signal.aborted) throw error;
+        if (isTransient(error) && attempt < maxAttempts) {
+          this.logger.warn({ err: error, jobId, attempt }, 'Video job attempt failed; it will be retried');
+          await this.store.markRetrying(jobId);
+          throw error;
+        }
+        if (!(error instanceof QuarryError))
+          this.logger.error({ err: error, jobId }, 'Video job failed unexpectedly');
+        await this.store.fail(jobId, failureOf(error, job.request.url));
+      } finally {
+        this.running.delete(controller);
+      }
+    }
+    if (!job.callback) return;
+    await queue.add<VideoJobMessage>(
+      VIDEO_CALLBACK_QUEUE,
+      { jobId },
+      {
+        jobId: `callback-${jobId}`,
+        attempts: this.settings.callbackAttempts,
+        backoff: { type: 'exponential', delay: this.settings.callbackBackoffMs, jitter: true },
+      },
+    );
+  }
+
+  private async deliver({
+    data: { jobId },
+    attempt,
+    maxAttempts,
+  }: JobContext<VideoJobMessage>): Promise<void> {
+    const job = await this.store.get(jobId, this.clock.now());
+    if (!job?.callback || job.delivery?.status !== 'pending' || !this.secrets) return;
+    const secrets = await this.secrets.signingSecrets(job.accountId);
+    await this.store.countDeliveryAttempt(jobId);
+    const outcome = await this.sender.send({
+      url: job.callback.url,
+      body: JSON.stringify(callbackPayload(job)),
+      webhookId: `msg_${job.id}`,
+      secrets,
+      headers: job.callback.token ? { 'x-callback-token': job.callback.token } : undefined,
+    });
+    const status: DeliveryStatus = outcome.delivered
+      ? 'delivered'
+      : outcome.gone || attempt >= maxAttempts
+        ? 'failed'
+        : 'pending';
+    await this.store.recordDelivery(jobId, {
+      status,
+      lastStatusCode: outcome.statusCode,
+      lastError: outcome.error,
+    });
+    if (status === 'pending') throw webhookRetryError(outcome);
+  }
+}
+
+/** Failures that may pass on a later attempt; anything unexpected counts as one too. */
+function isTransient(error: unknown): boolean {
+  return error instanceof VideoError ? error.transient : !(error instanceof QuarryError);
+}
+
+/** A `VideoError` as it is; anything else is PLATFORM_ERROR, the SPEC's "anything else". */
+function failureOf(error: unknown, url: string): VideoJobError {
+  if (error instanceof VideoError) return { code: error.code, message: error.message, url };
+  const message = error instanceof QuarryError ? error.message : 'The video could not be processed.';
+  return { code: 'PLATFORM_ERROR', message, url };
+}

@@ -1,0 +1,123 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import {
+  Clock,
+  IdGenerator,
+  InvalidRequestError,
+  JobQueue,
+  NotFoundError,
+  NotImplementedError,
+} from '@quarry/core';
+import { WebhookSecretsService } from '@quarry/accounts';
+import { asInvalidRequest, PublicUrlPolicy } from '@quarry/net';
+import { VIDEO_PLATFORMS } from '../domain/video';
+import type { VideoMode, VideoRequest } from '../domain/video-request';
+import { VideoJobStore } from '../ports/video-job.store';
+import { VideoSources } from '../ports/video-sources';
+import { VIDEO_SETTINGS, type VideoSettings } from '../video-options.interface';
+import type { VideoCallback, VideoJob } from './video-job';
+import { VIDEO_QUEUE, type VideoJobMessage } from './video-job-queues';
+
+/** A video job as submitted: the request, and where to deliver its outcome if anywhere. */
+export interface VideoJobRequest extends Omit<VideoRequest, 'mode'> {
+  /** @default 'auto' */
+  mode?: VideoMode;
+  /** A public http(s) URL that receives the finished job as a signed POST. */
+  callbackUrl?: string;
+  /** Sent back as the callback's `x-callback-token` header; needs `callbackUrl`. */
+  callbackToken?: string;
+}
+
+const QUEUE_NEEDED =
+  'Video jobs need a JobQueue in the app: QueueModule from @quarry/core, or BullQueueModule from @quarry/queue-bull.';
+const SECRETS_NEEDED =
+  'Video callbacks are signed with the account webhook secret: import AccountsModule from @quarry/accounts, or submit without callbackUrl and poll the job.';
+
+/** Accepts video jobs and answers for their state; the work happens in `VideoJobWorker`. */
+@Injectable()
+export class VideoJobsService {
+  constructor(
+    @Inject(VIDEO_SETTINGS) private readonly settings: VideoSettings,
+    private readonly store: VideoJobStore,
+    private readonly sources: VideoSources,
+    private readonly policy: PublicUrlPolicy,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    // Absent in hosts without a queue (or without accounts); the routes then answer 501.
+    @Optional() private readonly queue?: JobQueue,
+    @Optional() private readonly secrets?: WebhookSecretsService,
+  ) {}
+
+  /**
+   * Queues the job. Throws `InvalidRequestError` for a URL that is not a public video URL of a
+   * supported platform (`details.url` names them) or a callback URL that is not public, and
+   * `PaymentRequiredError` when the balance cannot pay the cheapest transcript; nothing is held:
+   * the price is known, and paid, when the job has its transcript.
+   */
+  async submit(accountId: string, request: VideoJobRequest): Promise<VideoJob> {
+    const queue = this.queue;
+    if (!queue) throw new NotImplementedError(QUEUE_NEEDED);
+    const { callbackUrl, callbackToken, ...video } = request;
+    this.requireSupported(video.url);
+    let callback: VideoCallback | undefined;
+    if (callbackUrl !== undefined) {
+      if (!this.secrets) throw new NotImplementedError(SECRETS_NEEDED);
+      await this.policy.checkDestination(callbackUrl).catch((error: unknown) => {
+        throw asInvalidRequest(error, 'callbackUrl');
+      });
+      callback = { url: callbackUrl, token: callbackToken };
+    } else if (callbackToken !== undefined) {
+      throw new InvalidRequestError('callbackToken is sent with the callback; give callbackUrl too.', {
+        callbackToken: 'needs callbackUrl',
+      });
+    }
+    const { billing, captionPrice, cachedPrice, generatedPricePerMinute } = this.settings;
+    await billing.requireBalance(accountId, Math.min(captionPrice, cachedPrice, generatedPricePerMinute));
+    const now = this.clock.now();
+    const job: VideoJob = {
+      id: this.ids.uuid(),
+      accountId,
+      request: { ...video, mode: video.mode ?? 'auto' },
+      callback,
+      status: 'queued',
+      progress: 0,
+      attempts: 0,
+      delivery: callback ? { status: 'pending', attempts: 0 } : undefined,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + this.settings.jobRetentionMs),
+    };
+    await this.store.purgeExpired(now);
+    await this.store.create(job);
+    await queue.add<VideoJobMessage>(
+      VIDEO_QUEUE,
+      { jobId: job.id },
+      {
+        jobId: `video-${job.id}`,
+        attempts: this.settings.attempts,
+        backoff: { type: 'exponential', delay: this.settings.backoffMs, jitter: true },
+      },
+    );
+    return job;
+  }
+
+  /** The job, for its owner only: anyone else, and everyone once it expired, gets the 404 of an unknown id. */
+  async get(accountId: string, jobId: string): Promise<VideoJob> {
+    const job = await this.store.get(jobId, this.clock.now());
+    if (!job || job.accountId !== accountId) throw new NotFoundError('No such job.');
+    return job;
+  }
+
+  /** A public http(s) URL in a form of a supported platform; nothing is fetched (short links are followed by the job). */
+  private requireSupported(url: string): void {
+    let reason: string | undefined;
+    try {
+      this.policy.parse(url);
+      if (!this.sources.isSupported(url)) reason = 'is not a video URL of a supported platform';
+    } catch (error) {
+      reason = (error as Error).message.replace(/\.$/, '');
+    }
+    if (reason)
+      throw new InvalidRequestError('The url must be a public YouTube, Instagram or TikTok video URL.', {
+        url: `${reason}; supported platforms: ${VIDEO_PLATFORMS.join(', ')}`,
+      });
+  }
+}

@@ -1,0 +1,33 @@
+import { FreeBilling } from '@quarry/core';
+import { resolveVideoSettings, VIDEO_DEFAULTS } from './video-options.interface';
+
+describe('resolveVideoSettings', () => {
+  it('applies the SPEC defaults, keeping given values and ignoring undefined ones', () => {
+    const billing = new FreeBilling();
+    const settings = resolveVideoSettings({ captionPrice: 2, maxDurationSeconds: undefined }, billing);
+    expect(settings).toMatchObject({ ...VIDEO_DEFAULTS, captionPrice: 2, billing });
+    expect(settings.tempDir).toEqual(expect.any(String));
+    expect(VIDEO_DEFAULTS).toMatchObject({
+      captionPrice: 1,
+      cachedPrice: 1,
+      generatedPricePerMinute: 4,
+      maxDurationSeconds: 10_800,
+      jobRetentionMs: 86_400_000,
+      attempts: 3,
+      callbackAttempts: 8,
+    });
+  });
+
+  it.each([
+    [{ captionPrice: -1 }, /captionPrice/],
+    [{ generatedPricePerMinute: 1.5 }, /generatedPricePerMinute/],
+    [{ maxDurationSeconds: 0 }, /maxDurationSeconds/],
+    [{ jobRetentionMs: 60_000 }, /jobRetentionMs must be an integer >= 86400000/],
+    [{ attempts: 0 }, /attempts/],
+    [{ concurrency: 0 }, /concurrency/],
+    [{ ffmpegPath: '' }, /ffmpegPath/],
+    [{ stt: { url: 'http://127.0.0.1:8000', model: 'whisper-1' }, speechToText: {} }, /stt or speechToText/],
+  ])('refuses %j', (options, message) => {
+    expect(() => resolveVideoSettings(options as never)).toThrow(message);
+  });
+});

@@ -1,0 +1,129 @@
+import { tmpdir } from 'node:os';
+import { Billing, FreeBilling } from '@quarry/core';
+import type { OpenAiSpeechToTextOptions } from './infrastructure/speech-to-text/openai.speech-to-text';
+import type { VideoOrigins } from './platforms/platform-origins';
+import type { MediaTranscriber } from './ports/media-transcriber';
+import type { SpeechToText } from './ports/speech-to-text';
+import type { VideoSources } from './ports/video-sources';
+
+/** VideoModule options; every value is checked when the module boots. */
+export interface VideoModuleOptions {
+  /**
+   * Replacement origins per platform, e.g. `{ youtube: 'http://127.0.0.1:9000' }`: every request the
+   * platform's adapter would send to the platform's hosts goes there with the same path and query.
+   * For tests and self-hosted mirrors; results still name the platform's public URLs. @default {}
+   */
+  origins?: VideoOrigins;
+  /** Recognises video URLs and reads the platforms. @default the YouTube, TikTok and Instagram adapters */
+  sources?: VideoSources;
+  /**
+   * An OpenAI-compatible speech-to-text provider (`{ url, apiKey?, model, maxUploadBytes?, timeoutMs? }`);
+   * without it (or `speechToText`) transcripts come from captions only. Its URL is operator
+   * configuration, so a private host is allowed.
+   */
+  stt?: OpenAiSpeechToTextOptions;
+  /** Your own speech-to-text provider, instead of `stt`. */
+  speechToText?: SpeechToText;
+  /** Your own media transcriber, instead of ffmpeg with the speech-to-text provider. */
+  mediaTranscriber?: MediaTranscriber;
+  /** The ffmpeg executable that takes the audio out of the media. @default 'ffmpeg' (from PATH) */
+  ffmpegPath?: string;
+  /** The ffprobe executable that measures the audio. @default 'ffprobe' (from PATH) */
+  ffprobePath?: string;
+  /** Where media and audio chunks are written while a job runs; each job's files are removed when it ends. @default the OS temp dir */
+  tempDir?: string;
+  /** Who pays for transcripts. @default the credit ledger when AccountsModule is imported, else `FreeBilling` */
+  billing?: Billing;
+  /** Credits for a transcript from the platform's captions; 0 is free. @default 1 */
+  captionPrice?: number;
+  /** Credits for a transcript served from the cache; 0 is free. @default 1 */
+  cachedPrice?: number;
+  /** Credits per started minute of audio transcribed for a fresh generated transcript; 0 is free. @default 4 */
+  generatedPricePerMinute?: number;
+  /** Longest video whose audio is transcribed (captions have no limit); longer is `TOO_LONG`. @default 10800 (3 h) */
+  maxDurationSeconds?: number;
+  /** How long a transcript is served from the cache, in milliseconds. @default 604800000 (7 days) */
+  cacheTtlMs?: number;
+  /** Jobs (and their results) are kept this long after submission, in milliseconds; at least 24 h. @default 86400000 (24 h) */
+  jobRetentionMs?: number;
+  /** Attempts of a job whose failure is transient (a platform or provider hiccup). @default 3 */
+  attempts?: number;
+  /** Base delay of the job's exponential backoff (with jitter), in milliseconds. @default 10000 */
+  backoffMs?: number;
+  /** Attempts to deliver a callback. @default 8 */
+  callbackAttempts?: number;
+  /** Base delay of the callback's exponential backoff (with jitter): 30 s spreads 8 attempts over about an hour. @default 30000 */
+  callbackBackoffMs?: number;
+  /** Jobs one worker process runs at once; each may run ffmpeg and hold a media file. @default 2 */
+  concurrency?: number;
+}
+
+export const VIDEO_DEFAULTS = {
+  origins: {},
+  ffmpegPath: 'ffmpeg',
+  ffprobePath: 'ffprobe',
+  captionPrice: 1,
+  cachedPrice: 1,
+  generatedPricePerMinute: 4,
+  maxDurationSeconds: 3 * 60 * 60,
+  cacheTtlMs: 7 * 24 * 60 * 60 * 1000,
+  jobRetentionMs: 24 * 60 * 60 * 1000,
+  attempts: 3,
+  backoffMs: 10_000,
+  callbackAttempts: 8,
+  callbackBackoffMs: 30_000,
+  concurrency: 2,
+} satisfies VideoModuleOptions;
+
+/** The options with their defaults applied; inject with `@Inject(VIDEO_SETTINGS)`. */
+export type VideoSettings = typeof VIDEO_DEFAULTS &
+  Pick<VideoModuleOptions, 'sources' | 'stt' | 'speechToText' | 'mediaTranscriber'> & {
+    tempDir: string;
+    billing: Billing;
+  };
+export const VIDEO_SETTINGS = Symbol('VideoSettings');
+
+const MIN_JOB_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Defaults applied and every value checked; throws on the first invalid one so the app does not
+ * start. `origins` and `stt` are checked where they are used, when the module builds its platforms
+ * and provider at boot.
+ */
+export function resolveVideoSettings(
+  options: VideoModuleOptions = {},
+  defaultBilling: Billing = new FreeBilling(),
+): VideoSettings {
+  const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  const settings: VideoSettings = {
+    ...VIDEO_DEFAULTS,
+    tempDir: tmpdir(),
+    billing: defaultBilling,
+    ...defined,
+  };
+  for (const name of ['captionPrice', 'cachedPrice', 'generatedPricePerMinute'] as const)
+    requireInteger(name, settings[name], 0);
+  for (const name of [
+    'maxDurationSeconds',
+    'cacheTtlMs',
+    'attempts',
+    'backoffMs',
+    'callbackAttempts',
+    'callbackBackoffMs',
+    'concurrency',
+  ] as const)
+    requireInteger(name, settings[name], 1);
+  requireInteger('jobRetentionMs', settings.jobRetentionMs, MIN_JOB_RETENTION_MS);
+  for (const name of ['ffmpegPath', 'ffprobePath', 'tempDir'] as const) {
+    if (typeof settings[name] !== 'string' || settings[name].length === 0)
+      throw new TypeError(`VideoModule option ${name} must be a non-empty string.`);
+  }
+  if (settings.stt && settings.speechToText)
+    throw new TypeError('VideoModule takes stt or speechToText, not both.');
+  return settings;
+}
+
+function requireInteger(name: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new RangeError(`VideoModule option ${name} must be an integer >= ${min}, got ${String(value)}.`);
+}
