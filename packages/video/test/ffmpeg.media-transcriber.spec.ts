@@ -9,8 +9,8 @@ import {
   type FfmpegMediaTranscriberOptions,
   type MediaTranscript,
 } from '../src';
-import { silentVideo, speechMedia, type SpeechMedia } from './support/speech-media';
-import { SpeechToTextStandIn } from './support/speech-to-text.stand-in';
+import { silentVideo, speechMedia, type SpeechMedia } from '@quarry/testing';
+import { SpeechToTextStandIn } from '@quarry/testing';
 
 // Nine seconds of audio per chunk at most, so a minute of speech takes seven requests.
 const MAX_UPLOAD_BYTES = 40_000;

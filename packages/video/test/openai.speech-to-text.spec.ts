@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { OpenAiSpeechToText, VideoError, type OpenAiSpeechToTextOptions } from '../src';
-import { speechMedia, type SpeechMedia } from './support/speech-media';
-import { SpeechToTextStandIn, type SpeechToTextStandInOptions } from './support/speech-to-text.stand-in';
+import { speechMedia, type SpeechMedia } from '@quarry/testing';
+import { SpeechToTextStandIn, type SpeechToTextStandInOptions } from '@quarry/testing';
 
 const run = promisify(execFile);
 

@@ -4,9 +4,9 @@ import { InvalidRequestError, NotFoundError, PaymentRequiredError } from '@quarr
 import { AccountsService, CreditLedger, WebhookSecretsService } from '@quarry/accounts';
 import { FixtureServer, startFixtureServer } from '@quarry/testing';
 import { VideoJobsService, type VideoJob, type VideoJobRequest } from '../src';
-import { startPlatformStandIns, type PlatformStandIns, type StandInCue } from './support';
-import { speechMedia, type SpeechMedia } from './support/speech-media';
-import { SpeechToTextStandIn } from './support/speech-to-text.stand-in';
+import { startPlatformStandIns, type PlatformStandIns, type StandInCue } from '@quarry/testing';
+import { speechMedia, type SpeechMedia } from '@quarry/testing';
+import { SpeechToTextStandIn } from '@quarry/testing';
 import { createVideoTestContext, videoEngines, type VideoTestContext } from './support/video-test-module';
 
 const cues = (...texts: string[]): StandInCue[] =>

@@ -1,6 +1,6 @@
 import { mappedLookup, startFixtureServer, type FixtureServer } from '@quarry/testing';
 import { createVideoSources, type PlatformVideoSources } from '../src';
-import { startPlatformStandIns, type PlatformStandIns } from './support';
+import { startPlatformStandIns, type PlatformStandIns } from '@quarry/testing';
 
 const ID = '7301234567890123456';
 

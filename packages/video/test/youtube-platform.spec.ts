@@ -10,7 +10,7 @@ import {
   type StandInCue,
   type YouTubePlayability,
   type YouTubeStandInVideo,
-} from './support';
+} from '@quarry/testing';
 
 const cues: StandInCue[] = [
   { text: "it's Tom & Jerry", startMs: 80, durationMs: 2960 },
