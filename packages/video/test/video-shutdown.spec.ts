@@ -1,10 +1,14 @@
 import { AccountsService, CreditLedger } from '@quarry/accounts';
-import { closeReport, eventually } from '@quarry/testing';
+import {
+  closeReport,
+  eventually,
+  startPlatformStandIns,
+  type PlatformStandIns,
+  speechMedia,
+  SpeechToTextStandIn,
+} from '@quarry/testing';
 import { VideoJobsService } from '../src';
 import { VideoJobEntity } from '../src/infrastructure/typeorm/video-job.entity';
-import { startPlatformStandIns, type PlatformStandIns } from '@quarry/testing';
-import { speechMedia } from '@quarry/testing';
-import { SpeechToTextStandIn } from '@quarry/testing';
 import { createVideoTestContext, videoEngines } from './support/video-test-module';
 
 const SPOKEN = 'sPoKeNoNlY1';

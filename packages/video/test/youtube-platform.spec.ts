@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { startFixtureServer, type FixtureServer } from '@quarry/testing';
-import { createVideoSources, type CaptionTrack, type PlatformVideoSources, type VideoPlatform } from '../src';
 import {
+  startFixtureServer,
+  type FixtureServer,
   mediaScratch,
   PLAYABILITY,
   startYouTubeStandIn,
@@ -11,6 +11,7 @@ import {
   type YouTubePlayability,
   type YouTubeStandInVideo,
 } from '@quarry/testing';
+import { createVideoSources, type CaptionTrack, type PlatformVideoSources, type VideoPlatform } from '../src';
 
 const cues: StandInCue[] = [
   { text: "it's Tom & Jerry", startMs: 80, durationMs: 2960 },
