@@ -17,6 +17,14 @@ export type { NetModuleOptions } from './net-options.interface';
 export { WebhookSender, type WebhookAttempt, type WebhookDelivery } from './webhooks/webhook.sender';
 export { WEBHOOK_RETRY, webhookRetryError } from './webhooks/webhook-retry.policy';
 export {
+  deliverJobCallback,
+  type CallbackDelivery,
+  type CallbackDeliveryRecord,
+  type CallbackOutcome,
+  type DeliveryStatus,
+  type JobCallbackAttempt,
+} from './webhooks/job-callback';
+export {
   generateWebhookSecret,
   isWebhookSecret,
   WEBHOOK_SECRET_PATTERN,
