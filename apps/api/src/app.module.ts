@@ -78,6 +78,7 @@ export class AppModule {
           ffmpegPath: config.ffmpegPath,
           ffprobePath: config.ffprobePath,
           maxDurationSeconds: config.videoMaxDurationSeconds,
+          concurrency: config.videoConcurrency,
           callbackAttempts: config.callbackAttempts,
           callbackBackoffMs: config.callbackBackoffMs,
         }),
