@@ -124,12 +124,18 @@ export class OpenApiSchemas {
 }
 
 function stringFor(s, name, urlFor, uuid) {
-  if (s.format === 'uri' || /url$/i.test(name)) return urlFor(name);
+  if (s.format === 'uri' || /url$/i.test(name)) {
+    const url = urlFor(name);
+    // A field that takes only some hosts (video URLs): its example is a value the schema accepts.
+    return s.pattern && !new RegExp(s.pattern, 'u').test(url) && s.example ? s.example : url;
+  }
   if (s.format === 'email') return `fuzz-${randomBytes(4).toString('hex')}@example.com`;
   if (s.format === 'uuid') return uuid;
   if (s.format === 'date-time') return new Date().toISOString();
   if (name === 'secret') return `whsec_${randomBytes(32).toString('base64')}`;
   if (name === 'waitForSelector') return 'body';
+  if (typeof s.example === 'string' && (!s.pattern || new RegExp(s.pattern, 'u').test(s.example)))
+    return s.example;
   const length = Math.max(s.minLength ?? 1, 1);
   return randomBytes(length).toString('hex').slice(0, length);
 }

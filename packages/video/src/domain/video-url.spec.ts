@@ -1,4 +1,4 @@
-import { recogniseVideoUrl } from './video-url';
+import { recogniseVideoUrl, VIDEO_URL_PATTERN } from './video-url';
 
 const YT = 'dQw4w9WgXcQ';
 const TT = '7301234567890123456';
@@ -115,5 +115,33 @@ describe('recogniseVideoUrl', () => {
     ['a short link with a path', 'https://vm.tiktok.com/ZMabc1234/extra/'],
   ])('rejects %s', (_case, url) => {
     expect(recogniseVideoUrl(url)).toBeNull();
+  });
+});
+
+describe('VIDEO_URL_PATTERN (the schema of the url field)', () => {
+  const pattern = new RegExp(VIDEO_URL_PATTERN, 'u');
+
+  it.each([
+    `https://WWW.YOUTUBE.COM/watch?v=${YT}`,
+    `  https://youtu.be/${YT}  `,
+    `https://www.youtube.com./watch?v=${YT}`,
+    `https://youtube-nocookie.com/embed/${YT}?rel=0`,
+    'https://m.instagram.com/p/CAbCdEfGhIj/',
+    `https://tiktok.com/@scout2015/video/${TT}?is_from_webapp=1`,
+    'https://vt.tiktok.com/ZSabc123/',
+  ])('lets through %s, which the code accepts', (url) => {
+    expect(recogniseVideoUrl(url)).not.toBeNull();
+    expect(pattern.test(url)).toBe(true);
+  });
+
+  it.each([
+    'https://youtube.com.example.net/watch?v=dQw4w9WgXcQ',
+    'https://notyoutube.com/watch?v=dQw4w9WgXcQ',
+    'https://vimeo.com/123456',
+    'ftp://youtube.com/watch?v=dQw4w9WgXcQ',
+    'https://www.tiktok.community/@a/video/1',
+  ])('refuses %s, which the code refuses too', (url) => {
+    expect(recogniseVideoUrl(url)).toBeNull();
+    expect(pattern.test(url)).toBe(false);
   });
 });

@@ -18,6 +18,21 @@ const INSTAGRAM_HOSTS = new Set(['instagram.com', 'www.instagram.com', 'm.instag
 const TIKTOK_HOSTS = new Set(['tiktok.com', 'www.tiktok.com', 'm.tiktok.com']);
 const TIKTOK_SHORT_HOSTS = new Set(['vm.tiktok.com', 'vt.tiktok.com']);
 
+/**
+ * The URLs `recogniseVideoUrl` can accept, as far as a schema `pattern` can say (the path decides
+ * the rest): http(s) on one of the hosts above, in any case, with an optional trailing dot and port.
+ */
+export const VIDEO_URL_PATTERN = `^\\s*${caseless('https?')}://(${[
+  ...YOUTUBE_HOSTS,
+  ...YOUTUBE_NOCOOKIE_HOSTS,
+  'youtu.be',
+  ...INSTAGRAM_HOSTS,
+  ...TIKTOK_HOSTS,
+  ...TIKTOK_SHORT_HOSTS,
+]
+  .map((host) => caseless(host.replaceAll('.', '\\.')))
+  .join('|')})\\.?(:[0-9]+)?([/?#]|$)`;
+
 /** Paths of youtube.com that carry the video id as their second segment. */
 const YOUTUBE_ID_PATHS = new Set(['shorts', 'embed', 'live', 'v', 'e']);
 const INSTAGRAM_POST_PATHS = new Set(['p', 'reel', 'reels', 'tv']);
@@ -90,4 +105,9 @@ function tiktokShortLink(code: string, url: URL): RecognisedVideoUrl | null {
 
 function video(platform: VideoPlatformName, platformId: string): RecognisedVideoUrl {
   return { kind: 'video', ref: { platform, platformId } };
+}
+
+/** `pattern` matching its letters in either case: schema patterns take no flags. */
+function caseless(pattern: string): string {
+  return pattern.replace(/[a-z]/g, (letter) => `[${letter.toUpperCase()}${letter}]`);
 }
