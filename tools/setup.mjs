@@ -30,7 +30,7 @@ const TOOLS = [
     debian: 'chromium',
   },
   { name: 'ffmpeg', variable: 'QUARRY_FFMPEG_PATH', commands: ['ffmpeg'], debian: 'ffmpeg' },
-  { name: 'ffprobe', commands: ['ffprobe'], debian: 'ffmpeg' },
+  { name: 'ffprobe', variable: 'QUARRY_FFPROBE_PATH', commands: ['ffprobe'], debian: 'ffmpeg' },
   { name: 'espeak-ng', commands: ['espeak-ng'], debian: 'espeak-ng' },
 ];
 
