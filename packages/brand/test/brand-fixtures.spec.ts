@@ -2,7 +2,7 @@ import type { TestingModule } from '@nestjs/testing';
 import { BrandService, type BrandProfile } from '../src';
 import { deltaE2000 } from '../src/domain/colour-difference';
 import { createBrandTestModule } from './support/brand-test-module';
-import { startFixtureSites, type FixtureSites } from './support/fixture-sites';
+import { fixtureSiteNames, startFixtureSites, type FixtureSites } from './support/fixture-sites';
 
 // Every labelled field of every fixture site is a test; colours must be within CIEDE2000 5 of the truth.
 let sites: FixtureSites;
@@ -22,11 +22,7 @@ afterAll(async () => {
   await sites?.close();
 });
 
-const SITES = require('node:fs')
-  .readdirSync(require('node:path').join(__dirname, 'fixtures'))
-  .filter((name: string) => !name.startsWith('_')) as string[];
-
-describe.each(SITES)('the %s fixture site', (site) => {
+describe.each(fixtureSiteNames())('the %s fixture site', (site) => {
   const profile = () => profiles.get(site) as BrandProfile;
   const truth = () => sites.truth(site);
   const colour = (role: string) => profile().colors.find((entry) => entry.role === role)?.hex;

@@ -25,8 +25,11 @@ export function lightnessOf(hex: string): number {
 
 /** CIEDE2000 colour difference of two `#rrggbb` colours; below ~2 is hard to tell apart. */
 export function deltaE2000(first: string, second: string): number {
-  const [l1, a1, b1] = hexToLab(first);
-  const [l2, a2, b2] = hexToLab(second);
+  return labDifference(hexToLab(first), hexToLab(second));
+}
+
+/** CIEDE2000 of two L*a*b* colours (Sharma, Wu and Dalal's formulation). */
+export function labDifference([l1, a1, b1]: number[], [l2, a2, b2]: number[]): number {
   const rad = Math.PI / 180;
   const c1 = Math.hypot(a1, b1);
   const c2 = Math.hypot(a2, b2);

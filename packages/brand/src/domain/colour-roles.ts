@@ -115,7 +115,10 @@ function primaryButton(buttons: MeasuredButton[], pageBackground: string): Measu
       (button.primaryCue ? 3 : 1) *
       (isChromatic(button.background) ? 2 : 1) *
       (button.inHeader ? 0.8 : 1);
-    if (score > bestScore) ((best = button), (bestScore = score));
+    if (score > bestScore) {
+      best = button;
+      bestScore = score;
+    }
   }
   return best;
 }

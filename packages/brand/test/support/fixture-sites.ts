@@ -45,13 +45,18 @@ export interface SiteTruth {
   icons?: string[];
 }
 
+/** The fixture sites, by directory name (`_` directories are shared stand-ins, not sites). */
+export function fixtureSiteNames(): string[] {
+  return readdirSync(FIXTURES_DIR).filter((name) => !name.startsWith('_'));
+}
+
 /**
  * Every directory of `test/fixtures` served as its own site, `<name>.test`, by one real HTTP server
  * that routes by the Host header; `fonts.googleapis.com` and `fonts.gstatic.com` answer from
  * `fixtures/_google-fonts` in the shape of the real service. `__PORT__` in text files is the port.
  */
 export async function startFixtureSites(): Promise<FixtureSites> {
-  const names = readdirSync(FIXTURES_DIR).filter((name) => !name.startsWith('_'));
+  const names = fixtureSiteNames();
   let port = 0;
   const server = await startFixtureServer((request, response) => {
     const host = (request.headers.host ?? '').split(':')[0];
