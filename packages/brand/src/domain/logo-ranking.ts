@@ -91,7 +91,8 @@ function score(candidate: LogoCandidate, jsonLdLogos: Set<string>, viewportWidth
   cue(height > 240 || width > 640, -0.4, 'too large for a logo');
   cue(candidate.alternate, -0.05, 'a variant for another colour scheme');
   const strong = candidate.logoCue || candidate.linksHome || candidate.nameCue;
-  if (!strong) confidence = Math.min(confidence, 0.35);
+  // Without one of these an image is decoration, an icon or someone else's logo: not listed at all.
+  if (!strong) confidence = Math.min(confidence, 0.25);
   const svg = candidate.svg;
   return {
     url: candidate.url,
