@@ -8,8 +8,8 @@ import { socialLinks } from './social-links';
 /** The profile of SPEC §8 from one page's measurement: judgement only, no I/O. */
 export function assembleProfile(url: string, page: PageMeasurement, viewportWidth: number): BrandProfile {
   const domain = new URL(page.finalUrl).hostname;
-  const { colors, colorScheme, buttonPrimary } = assignColours(page);
   const { logo, logos } = rankLogos(page, viewportWidth);
+  const { colors, colorScheme, buttonPrimary } = assignColours(page, logo);
   const fonts = fontRoles(page);
   const themeColor = page.meta.themeColors.find((entry) => entry.matches)?.hex ?? null;
   const icons = dedupeBy(page.icons, (icon) => `${icon.rel} ${icon.url}`);

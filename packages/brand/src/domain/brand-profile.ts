@@ -55,7 +55,7 @@ export interface BrandColor {
   /** `#rrggbb`, lower case, sRGB (wider colours gamut-clipped). */
   hex: string;
   role: ColorRole;
-  /** What supplied it: `button`, `css-variable`, `theme-color`, `background`, `text`, `link`, `heading`, `logo`. */
+  /** What supplied it: `button`, `css-variable`, `theme-color`, `background`, `canvas`, `text`, `link`, `heading`, `logo`. */
   source: string;
   /** 0..1: its share of the evidence for its role. */
   weight: number;

@@ -1,5 +1,5 @@
 import type { MeasuredButton, PageMeasurement } from '../page/page-measurement';
-import type { BrandColor, BrandProfile } from './brand-profile';
+import type { BrandColor, BrandLogo, BrandProfile } from './brand-profile';
 import { chromaOf, deltaE2000, lightnessOf } from './colour-difference';
 
 /** Chroma (C*ab) from which a colour counts as a colour rather than a grey. */
@@ -19,10 +19,13 @@ export function isChromatic(hex: string): boolean {
  * The palette's roles from what the page painted and declared. Background, text and link are the
  * colours covering the most area in those uses. Primary, secondary and accent are voted for by the
  * filled primary button, custom properties named for the role, `theme-color`, link colours,
- * coloured backgrounds and headings; only chromatic colours vote, so near-black and grey chrome is
+ * coloured backgrounds, headings and the colours of an inline SVG logo; only chromatic colours vote, so near-black and grey chrome is
  * primary only on a monochrome site. Images are never read, so no photo supplies a colour.
  */
-export function assignColours(page: PageMeasurement): {
+export function assignColours(
+  page: PageMeasurement,
+  logo: BrandLogo | null,
+): {
   colors: BrandColor[];
   colorScheme: BrandProfile['colorScheme'];
   buttonPrimary: BrandProfile['components']['buttonPrimary'];
@@ -59,6 +62,7 @@ export function assignColours(page: PageMeasurement): {
   }
   const theme = page.meta.themeColors.find((entry) => entry.matches);
   if (theme) vote(theme.hex, 1.5, 'theme-color');
+  for (const hex of new Set(logo?.svg?.match(/#[0-9a-f]{6}\b/g) ?? [])) vote(hex, 1, 'logo');
   if (page.manifest?.themeColor) vote(page.manifest.themeColor, 1, 'theme-color');
   for (const entry of shares(page.links)) vote(entry.hex, 2 * entry.share * (entry.chrome ? 0.5 : 1), 'link');
   for (const entry of shares(page.backgrounds)) vote(entry.hex, Math.min(2, 6 * entry.share), 'background');

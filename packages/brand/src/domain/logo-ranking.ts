@@ -38,7 +38,7 @@ export function rankLogos(
   }
   const ogImage = page.meta.ogImage;
   if (ogImage && !seen.has(ogImage) && /logo/i.test(ogImage)) {
-    scored.push(head(ogImage, 'og-image', 0.4, ['og:image named logo'], 'logo'));
+    scored.push(head(ogImage, 'og-image', 0.5, ['og:image named logo'], 'logo'));
   }
   for (const icon of appIcons(page)) {
     const source = icon.rel === 'manifest' ? 'manifest' : 'apple-touch-icon';
@@ -85,6 +85,7 @@ function score(candidate: LogoCandidate, jsonLdLogos: Set<string>, viewportWidth
   cue(candidate.url !== null && jsonLdLogos.has(candidate.url), 0.2, 'also the JSON-LD logo');
   cue(candidate.inFooter && !candidate.inHeader, -0.1, 'in the footer');
   cue(candidate.inButton, -0.5, 'inside a button');
+  cue(candidate.linksAway, -0.5, 'links to another site');
   cue(candidate.iconCue && !candidate.logoCue, -0.4, 'named like a UI icon');
   cue(candidate.inLogoWall && !candidate.linksHome, -0.5, "among other companies' logos");
   cue(Math.max(width, height) < 20, -0.3, 'too small for a logo');

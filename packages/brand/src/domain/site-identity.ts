@@ -1,5 +1,7 @@
 import type { PageMeasurement } from '../page/page-measurement';
 
+/** Title parts that name the page, not the site. */
+const GENERIC_PAGE_NAMES = /^(home|home ?page|welcome|start|index|startseite|accueil|inicio|homepagina)$/i;
 const TITLE_SEPARATORS = /\s+[|\u2013\u2014\u00b7•:-]\s+|\s*[|•]\s*/;
 
 /** The site's name: `og:site_name`, then the JSON-LD organisation's `name`, then the title's site part. */
@@ -9,7 +11,7 @@ export function siteName(page: PageMeasurement, domain: string): string | null {
   const parts = page.title
     .split(TITLE_SEPARATORS)
     .map((part) => part.trim())
-    .filter(Boolean);
+    .filter((part) => part && !GENERIC_PAGE_NAMES.test(part));
   if (parts.length === 0) return null;
   if (parts.length === 1) return parts[0];
   const label = compact(domain.replace(/^www\./, '').split('.')[0]);

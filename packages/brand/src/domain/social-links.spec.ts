@@ -16,6 +16,13 @@ describe('socialProfile', () => {
     ['https://www.pinterest.com/acme/', 'pinterest', 'https://www.pinterest.com/acme'],
     ['https://www.threads.com/@acme', 'threads', 'https://www.threads.com/@acme'],
     ['https://bsky.app/profile/acme.com', 'bluesky', 'https://bsky.app/profile/acme.com'],
+    [
+      'https://www.facebook.com/profile.php?id=100012',
+      'facebook',
+      'https://www.facebook.com/profile.php?id=100012',
+    ],
+    ['https://discordapp.com/invite/abc', 'discord', 'https://discordapp.com/invite/abc'],
+    ['https://uk.pinterest.com/acme/', 'pinterest', 'https://uk.pinterest.com/acme'],
   ])('recognises %s as a %s profile', (href, platform, url) => {
     expect(socialProfile(href)).toEqual({ platform, url });
   });

@@ -23,7 +23,7 @@ export function socialProfile(href: string, rel = ''): SocialLink | null {
   const host = url.hostname.toLowerCase().replace(/^(www|m|mobile)\./, '');
   const segments = url.pathname.split('/').filter(Boolean);
   const path = url.pathname;
-  if (NOT_PROFILE.test(path) && !/^(discord\.gg|discord\.com|bsky\.app)$/.test(host)) return null;
+  if (NOT_PROFILE.test(path) && !/^(discord\.gg|discord(app)?\.com|bsky\.app)$/.test(host)) return null;
   const one = segments.length === 1;
   const platform = ((): SocialPlatform | null => {
     if ((host === 'twitter.com' || host === 'x.com') && one) return 'twitter';
@@ -43,22 +43,24 @@ export function socialProfile(href: string, rel = ''): SocialLink | null {
     if (host === 'instagram.com' && one) return 'instagram';
     if ((host === 'facebook.com' || host === 'fb.com') && one && !/\.php$/.test(segments[0]))
       return 'facebook';
+    if (host === 'facebook.com' && path === '/profile.php' && url.searchParams.has('id')) return 'facebook';
     if (host === 'tiktok.com' && one && segments[0].startsWith('@')) return 'tiktok';
     if ((MASTODON_HOSTS.test(host) || /(^|\s)me(\s|$)/.test(rel)) && one && segments[0].startsWith('@'))
       return 'mastodon';
     if (
       (host === 'discord.gg' && one) ||
-      (host === 'discord.com' && segments.length === 2 && segments[0] === 'invite')
+      (/^discord(app)?\.com$/.test(host) && segments.length === 2 && segments[0] === 'invite')
     )
       return 'discord';
-    if (host === 'pinterest.com' && one) return 'pinterest';
+    if (/^([a-z]{2}\.)?pinterest\.[a-z.]+$/.test(host) && one) return 'pinterest';
     if ((host === 'threads.net' || host === 'threads.com') && one && segments[0].startsWith('@'))
       return 'threads';
     if (host === 'bsky.app' && segments.length === 2 && segments[0] === 'profile') return 'bluesky';
     return null;
   })();
   if (!platform) return null;
-  return { platform, url: `https://${url.hostname.toLowerCase()}${path.replace(/\/+$/, '')}` };
+  const id = platform === 'facebook' && path === '/profile.php' ? `?id=${url.searchParams.get('id')}` : '';
+  return { platform, url: `https://${url.hostname.toLowerCase()}${path.replace(/\/+$/, '')}${id}` };
 }
 
 /** Profile links of the page and of JSON-LD `sameAs`, one per URL, in the order found. */

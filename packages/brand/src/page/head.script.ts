@@ -25,7 +25,7 @@ export const HEAD_FUNCTIONS = `
     const names = [];
     const logos = [];
     const sameAs = [];
-    const ORGANISATION = /organi[sz]ation|corporation|brand|business|store|company|ngo|airline|school|university/i;
+    const ORGANISATION = /organi[sz]ation|corporation|brand|business|store|company|ngo|airline|school|university|college|restaurant|hotel|library|museum|agency|government|club|team|shop|practice|office|clinic|service/i;
     const urlOf = (value) => {
       if (typeof value === 'string') return value;
       if (value && typeof value === 'object') return value.url || value.contentUrl || value['@id'] || null;

@@ -26,6 +26,16 @@ export const LOGO_FUNCTIONS = `
       return false;
     }
   };
+  const isElsewhere = (anchor) => {
+    if (!anchor) return false;
+    try {
+      const url = new URL(anchor.href);
+      const site = (host) => host.replace(/^www\./, '').split('.').slice(-2).join('.');
+      return /^https?:$/.test(url.protocol) && site(url.hostname) !== site(location.hostname);
+    } catch (error) {
+      return false;
+    }
+  };
   const backdropOf = (element) => {
     for (let node = element; node && node.nodeType === 1; node = node.parentElement) {
       const colour = toHex(getComputedStyle(node).backgroundColor);
@@ -57,6 +67,7 @@ export const LOGO_FUNCTIONS = `
       inHeader: !!element.closest(HEADER) || rect.top + scrollY < 120,
       inFooter: !!element.closest('footer, [role="contentinfo"]'),
       linksHome: isHome(anchor),
+      linksAway: isElsewhere(anchor),
       logoCue: LOGO_WORDS.test(ownWords) || LOGO_WORDS.test(svgTitle),
       nameCue: siteNames.some((name) => name.length >= 3 && labels.includes(name)),
       iconCue: ICON_WORDS.test(around.slice(0, 2).join(' ')) || ICON_WORDS.test(svgTitle) || (!!anchor && ICON_WORDS.test(wordsOf(anchor))),
@@ -97,7 +108,12 @@ export const LOGO_FUNCTIONS = `
       if (target && !svg.contains(target)) {
         let defs = clone.querySelector('defs');
         if (!defs) clone.insertBefore((defs = document.createElementNS(SVG_NS, 'defs')), clone.firstChild);
-        if (!defs.querySelector('[id="' + target.id + '"]')) defs.appendChild(target.cloneNode(true));
+        if (defs.querySelector('[id="' + target.id + '"]')) continue;
+        const copy = target.cloneNode(true);
+        for (const node of [copy, ...copy.querySelectorAll('*')])
+          for (const attribute of [...node.attributes])
+            if (/currentcolor/i.test(attribute.value)) node.setAttribute(attribute.name, attribute.value.replace(/currentcolor/gi, colour));
+        defs.appendChild(copy);
       }
     }
     clone.setAttribute('xmlns', SVG_NS);

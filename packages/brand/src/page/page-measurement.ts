@@ -75,6 +75,8 @@ export interface LogoCandidate {
   inHeader: boolean;
   inFooter: boolean;
   linksHome: boolean;
+  /** Inside a link to another site (a social profile, a customer): never the site's own logo. */
+  linksAway: boolean;
   logoCue: boolean;
   nameCue: boolean;
   iconCue: boolean;

@@ -92,7 +92,8 @@ export const PAINT_FUNCTIONS = `
         colour: toHex(style.color),
         size: parseFloat(style.fontSize) || 16,
         chrome: !!element.closest(CHROME),
-        heading: !!element.closest('h1, h2, h3, h4, h5, h6, [role="heading"]'),
+        // Headings by markup, or by look on pages that set titles in plain boxes.
+        heading: !!element.closest('h1, h2, h3, h4, h5, h6, [role="heading"]') || (parseFloat(style.fontSize) >= 28 && !element.closest(CHROME)),
         code: !!element.closest('code, pre, kbd, samp'),
         link: element.closest('a[href]'),
         button: !!element.closest(BUTTONS),

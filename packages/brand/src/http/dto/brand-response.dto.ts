@@ -99,7 +99,17 @@ export class BrandColorDto {
   role!: string;
 
   @ApiProperty({
-    enum: ['button', 'css-variable', 'theme-color', 'background', 'canvas', 'text', 'link', 'heading'],
+    enum: [
+      'button',
+      'css-variable',
+      'theme-color',
+      'background',
+      'canvas',
+      'text',
+      'link',
+      'heading',
+      'logo',
+    ],
   })
   source!: string;
 
