@@ -30,7 +30,7 @@ export const LOGO_FUNCTIONS = `
     if (!anchor) return false;
     try {
       const url = new URL(anchor.href);
-      const site = (host) => host.replace(/^www\./, '').split('.').slice(-2).join('.');
+      const site = (host) => host.replace(/^www\\./, '').split('.').slice(-2).join('.');
       return /^https?:$/.test(url.protocol) && site(url.hostname) !== site(location.hostname);
     } catch (error) {
       return false;
