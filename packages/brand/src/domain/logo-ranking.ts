@@ -157,15 +157,14 @@ function formatOf(url: string | null): string | null {
   }
 }
 
-/** One entry per image URL (the best scored); inline SVGs each count once. */
+/** One entry per image URL or SVG markup (the best scored): a header logo repeated in the footer counts once. */
 function dedupe(logos: BrandLogo[]): BrandLogo[] {
-  const byUrl = new Map<string, BrandLogo>();
-  const inline: BrandLogo[] = [];
+  const best = new Map<string, BrandLogo>();
   for (const logo of logos) {
-    if (logo.url === null) inline.push(logo);
-    else if ((byUrl.get(logo.url)?.confidence ?? -1) < logo.confidence) byUrl.set(logo.url, logo);
+    const key = logo.url ?? logo.svg ?? '';
+    if ((best.get(key)?.confidence ?? -1) < logo.confidence) best.set(key, logo);
   }
-  return [...inline, ...byUrl.values()];
+  return [...best.values()];
 }
 
 function round(value: number): number {

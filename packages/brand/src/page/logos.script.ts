@@ -116,6 +116,12 @@ export const LOGO_FUNCTIONS = `
         defs.appendChild(copy);
       }
     }
+    for (const image of clone.querySelectorAll('image')) {
+      for (const name of ['href', 'xlink:href']) {
+        const href = image.getAttribute(name);
+        if (href && !href.startsWith('#')) image.setAttribute(name, absolute(href) || href);
+      }
+    }
     clone.setAttribute('xmlns', SVG_NS);
     if (!clone.getAttribute('viewBox')) clone.setAttribute('viewBox', '0 0 ' + Math.round(rect.width) + ' ' + Math.round(rect.height));
     clone.setAttribute('width', String(Math.round(rect.width)));
@@ -135,8 +141,9 @@ export const LOGO_FUNCTIONS = `
       return style.visibility !== 'hidden' && parseFloat(style.opacity) > 0 && !element.closest('[hidden]');
     };
     const elements = document.querySelectorAll('svg, img, [class*="logo" i], [id*="logo" i], header *, [role="banner"] *, a[href] > span, a[href] > div');
+    let looked = 0;
     for (const element of elements) {
-      if (candidates.length >= 60) break;
+      if (candidates.length >= 60 || looked++ > 2000) break;
       const tag = element.tagName.toLowerCase();
       if (tag === 'svg') {
         if (element.parentElement && element.parentElement.closest('svg')) continue;
@@ -147,7 +154,10 @@ export const LOGO_FUNCTIONS = `
         candidates.push(Object.assign(factsFor(element, rect, siteNames, canvasHex, order++), { source: 'inline-svg', url: null, svg }));
       } else if (tag === 'img') {
         const rect = element.getBoundingClientRect();
-        const url = absolute(element.currentSrc || element.src);
+        // A lazy loader's placeholder is not the image: its real source waits in a data attribute.
+        const lazy = element.getAttribute('data-src') || element.getAttribute('data-lazy-src');
+        const shownSource = element.currentSrc || element.src;
+        const url = absolute(lazy && /^data:/.test(shownSource) ? lazy : shownSource);
         if (!url || !shown(rect) || !visible(element)) continue;
         const picture = element.parentElement && element.parentElement.tagName === 'PICTURE' ? element.parentElement : null;
         const facts = factsFor(element, rect, siteNames, canvasHex, order++);

@@ -48,13 +48,15 @@ export const PAINT_FUNCTIONS = `
       let own = painter;
       const image = style.backgroundImage && style.backgroundImage !== 'none' ? style.backgroundImage : null;
       const colour = toHex(style.backgroundColor);
-      const isRoot = element === root || element === body;
-      if (!isRoot && area > 0 && (COVERING.has(element.tagName) || /url\\(/.test(image || '') || (colour && colour.alpha >= 0.5))) {
+      // A full-screen fixed layer (a modal's backdrop, a consent wall) veils the page: it is not the page's paint.
+      const overlay = style.position === 'fixed' && rect.width * rect.height >= innerWidth * innerHeight * 0.6;
+      const unpainted = element === root || element === body || overlay;
+      if (!unpainted && area > 0 && (COVERING.has(element.tagName) || /url\\(/.test(image || '') || (colour && colour.alpha >= 0.5))) {
         if (painter) painter.covered += area;
         own = { hex: /url\\(/.test(image || '') || COVERING.has(element.tagName) ? null : colour.hex, area, covered: 0, chrome: inChrome };
         painters.push(own);
       }
-      if (!isRoot && image && !/url\\(/.test(image) && area > 0) {
+      if (!unpainted && image && !/url\\(/.test(image) && area > 0) {
         const stops = image.match(COLOUR_TOKENS) || [];
         for (const stop of stops) {
           const parsed = toHex(stop);
