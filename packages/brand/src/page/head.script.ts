@@ -61,7 +61,8 @@ export const HEAD_FUNCTIONS = `
       const rel = (link.getAttribute('rel') || '').trim().toLowerCase().replace(/\\s+/g, ' ');
       if (!ICON_RELS.test(rel)) continue;
       const url = absolute(link.getAttribute('href'));
-      if (url) icons.push({ url, rel, sizes: link.getAttribute('sizes') || null, type: link.getAttribute('type') || null });
+      // "data:," is the usual way of saying "no favicon".
+      if (url && url !== 'data:,') icons.push({ url, rel, sizes: link.getAttribute('sizes') || null, type: link.getAttribute('type') || null });
     }
     return icons;
   };
