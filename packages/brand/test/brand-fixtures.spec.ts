@@ -37,6 +37,7 @@ describe.each(fixtureSiteNames())('the %s fixture site', (site) => {
     const logo = profile().logo;
     if (expected === null) return expect(logo).toBeNull();
     expect(logo).toMatchObject({ source: expected.source });
+    if (expected.theme !== undefined) expect(logo?.theme).toBe(expected.theme);
     if (expected.urlEndsWith) expect(logo?.url).toMatch(new RegExp(`${escape(expected.urlEndsWith)}$`));
     if (expected.svgIncludes) {
       expect(logo?.svg).toContain(expected.svgIncludes);

@@ -27,7 +27,7 @@ export interface BrandLogo {
   svg?: string;
   /** `logo`: a wordmark or lockup; `symbol`: a square mark; `icon`: a favicon-like asset, never picked as `logo`. */
   type: 'logo' | 'symbol' | 'icon';
-  /** The background the logo is drawn for: `dark` when it sits on a dark backdrop or a dark-scheme source. */
+  /** The background the logo is drawn for: `dark` on a dark backdrop or from a dark-scheme source; null over a photo or unknown. */
   theme: 'light' | 'dark' | null;
   /** `svg`, `png`, `jpg`, `webp`, `gif`, `avif`, `ico`, or null when unknown. */
   format: string | null;

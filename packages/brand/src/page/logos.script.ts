@@ -36,14 +36,26 @@ export const LOGO_FUNCTIONS = `
       return false;
     }
   };
+  // What is painted under the element's centre (an absolutely placed header sits on whatever is below
+  // it, not on its ancestors): a colour, 'photo' for an image, or null for the bare canvas.
   const backdropOf = (element) => {
-    for (let node = element; node && node.nodeType === 1; node = node.parentElement) {
-      const colour = toHex(getComputedStyle(node).backgroundColor);
+    const rect = element.getBoundingClientRect();
+    const x = rect.left + rect.width / 2;
+    const y = rect.top + rect.height / 2;
+    const stack = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight ? document.elementsFromPoint(x, y) : [];
+    for (const below of stack.length > 0 ? stack : [element.parentElement]) {
+      if (!below || below === element || element.contains(below)) continue;
+      const style = getComputedStyle(below);
+      if (/^(IMG|VIDEO|CANVAS)$/.test(below.tagName) || /url\\(/.test(style.backgroundImage)) return 'photo';
+      const colour = toHex(style.backgroundColor);
       if (colour && colour.alpha >= 0.5) return colour.hex;
     }
     return null;
   };
-  const themeOf = (element, canvasHex) => (luminanceOf(backdropOf(element) || canvasHex) < 0.18 ? 'dark' : 'light');
+  const themeOf = (element, canvasHex) => {
+    const backdrop = backdropOf(element) || canvasHex;
+    return backdrop === 'photo' ? null : luminanceOf(backdrop) < 0.18 ? 'dark' : 'light';
+  };
   const factsFor = (element, rect, siteNames, canvasHex, order) => {
     const anchor = element.closest('a[href]');
     const around = [];

@@ -38,7 +38,12 @@ export interface SiteTruth {
   colorScheme?: 'light' | 'dark';
   themeColor?: string | null;
   /** Logo expected: null for none; else how to recognise the pick. */
-  logo: null | { source: string; urlEndsWith?: string; svgIncludes?: string };
+  logo: null | {
+    source: string;
+    urlEndsWith?: string;
+    svgIncludes?: string;
+    theme?: 'light' | 'dark' | null;
+  };
   colors: { primary?: string; background?: string; text?: string };
   fonts: { heading?: string; body?: string; headingOrigin?: string; bodyOrigin?: string; code?: string };
   socialLinks?: Array<{ platform: string; url: string }>;
