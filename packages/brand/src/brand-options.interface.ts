@@ -1,0 +1,63 @@
+import { Billing, FreeBilling } from '@quarry/core';
+
+/** BrandModule options; every value is checked when the module boots. */
+export interface BrandModuleOptions {
+  /** Credits per successful brand profile; failures cost nothing; 0 is free. @default 1 */
+  price?: number;
+  /** Who pays for profiles. @default the credit ledger when AccountsModule is imported, else `FreeBilling` */
+  billing?: Billing;
+  /** Budget of a profile that gives no `timeoutMs` (queue, load, measuring), in ms. @default 30000 */
+  defaultTimeoutMs?: number;
+  /** Viewport width in CSS pixels: what counts as the header, top-left and above the fold follows from it. @default 1280 */
+  viewportWidth?: number;
+  /** Viewport height in CSS pixels. @default 800 */
+  viewportHeight?: number;
+  /**
+   * Longest wait, after the document arrived, for its `load` event, web fonts and a quiet network;
+   * when it runs out the page is measured as it is. @default 10000
+   */
+  settleTimeoutMs?: number;
+  /** When requests are still running at `load`: how long the network must stay quiet before measuring. @default 250 */
+  networkQuietMs?: number;
+  /** `Retry-After` seconds of the 429 given when every page is busy and the wait queue is full. @default 1 */
+  busyRetryAfterSeconds?: number;
+}
+
+export const BRAND_DEFAULTS = {
+  price: 1,
+  defaultTimeoutMs: 30_000,
+  viewportWidth: 1280,
+  viewportHeight: 800,
+  settleTimeoutMs: 10_000,
+  networkQuietMs: 250,
+  busyRetryAfterSeconds: 1,
+} satisfies Required<Omit<BrandModuleOptions, 'billing'>>;
+
+/** The options with their defaults applied; inject with `@Inject(BRAND_SETTINGS)`. */
+export type BrandSettings = Required<BrandModuleOptions>;
+export const BRAND_SETTINGS = Symbol('BrandSettings');
+
+/** Defaults applied and every value checked; throws on the first invalid one so the app does not start. */
+export function resolveBrandSettings(
+  options: BrandModuleOptions = {},
+  defaultBilling: Billing = new FreeBilling(),
+): BrandSettings {
+  const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  const settings: BrandSettings = { ...BRAND_DEFAULTS, billing: defaultBilling, ...defined };
+  requireInteger('price', settings.price, 0, Number.MAX_SAFE_INTEGER);
+  requireInteger('defaultTimeoutMs', settings.defaultTimeoutMs, 1, 600_000);
+  requireInteger('viewportWidth', settings.viewportWidth, 320, 4096);
+  requireInteger('viewportHeight', settings.viewportHeight, 200, 4096);
+  requireInteger('settleTimeoutMs', settings.settleTimeoutMs, 0, 600_000);
+  requireInteger('networkQuietMs', settings.networkQuietMs, 0, 10_000);
+  requireInteger('busyRetryAfterSeconds', settings.busyRetryAfterSeconds, 1, 3_600);
+  if (typeof settings.billing?.reserve !== 'function')
+    throw new Error('billing must implement the Billing port (reserve, charge, release).');
+  return settings;
+}
+
+function requireInteger(name: string, value: number, min: number, max: number): void {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got ${String(value)}.`);
+  }
+}

@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { LedgerBilling } from '@quarry/accounts';
+import { BrowserPool } from '@quarry/browser';
+import { checkedProviders, COMMON_REQUIREMENTS, type ModuleRequirements } from '@quarry/core';
+import { PublicUrlPolicy } from '@quarry/net';
+import { BrandService } from './domain/brand.service';
+import { BRAND_MODULE_OPTIONS, ConfigurableModuleClass } from './brand.module-definition';
+import { BRAND_SETTINGS, resolveBrandSettings, type BrandModuleOptions } from './brand-options.interface';
+
+/** What the app must provide; a missing piece fails the boot naming what to import. */
+const BRAND_REQUIREMENTS: ModuleRequirements = {
+  moduleName: 'BrandModule',
+  requirements: [
+    { token: PublicUrlPolicy, missing: COMMON_REQUIREMENTS.net },
+    { token: BrowserPool, missing: COMMON_REQUIREMENTS.browser },
+  ],
+};
+
+/**
+ * `BrandService`. Needs, in the app: `NetModule` and `BrowserModule` (a profile is one page of the
+ * pool). No database of its own: with `AccountsModule` imported, profiles are paid from the credit
+ * ledger. Global by default, so `BrandHttpModule` and other feature modules can use the service.
+ */
+@Module({
+  providers: checkedProviders(BRAND_REQUIREMENTS, [
+    {
+      provide: BRAND_SETTINGS,
+      inject: [BRAND_MODULE_OPTIONS, { token: LedgerBilling, optional: true }],
+      useFactory: (options: BrandModuleOptions, ledger?: LedgerBilling) =>
+        resolveBrandSettings(options, ledger),
+    },
+    BrandService,
+  ]),
+  exports: [BrandService, BRAND_SETTINGS],
+})
+export class BrandModule extends ConfigurableModuleClass {}

@@ -1,0 +1,105 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BrowserError, BrowserPool, loadPage, type PageJob } from '@quarry/browser';
+import { InvalidRequestError, QuarryError } from '@quarry/core';
+import { asInvalidRequest, NetError, PublicUrlPolicy } from '@quarry/net';
+import type { Page } from 'puppeteer-core';
+import { BRAND_SETTINGS, type BrandSettings } from '../brand-options.interface';
+import { BRAND_MEASURE } from '../page/brand-measure.script';
+import type { PageMeasurement } from '../page/page-measurement';
+import { assembleProfile } from './assemble-profile';
+import type { BrandProfile, BrandRequest } from './brand-profile';
+import { BrandError } from './brand.error';
+import { browserFailure, originStatusFailure } from './page-failure';
+
+const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)$/i;
+
+/**
+ * Brand profiles of public pages: one rendering in the browser pool (an incognito context cleared
+ * of earlier jobs, every request of the page through the pool's network policy), in the light
+ * colour-scheme preference, measured by one in-page evaluation once the page settled (load event,
+ * web fonts, a quiet network), then judged here: logo, palette roles, fonts, identity, links.
+ */
+@Injectable()
+export class BrandService {
+  private readonly logger = new Logger(BrandService.name);
+
+  constructor(
+    @Inject(BRAND_SETTINGS) private readonly settings: BrandSettings,
+    @Inject(PublicUrlPolicy) private readonly policy: PublicUrlPolicy,
+    @Inject(BrowserPool) private readonly pool: BrowserPool,
+  ) {}
+
+  /**
+   * Throws `InvalidRequestError` (400) for a bad request or a URL that is not public http(s),
+   * `BrandError` with scrape's codes (403 AUTH_REQUIRED, 404 URL_NOT_FOUND, 422 UNREADABLE_CONTENT,
+   * 502 ORIGIN_ERROR / SCRAPE_FAILED, 504 TIMEOUT) when the page cannot be profiled, and a 429
+   * `rate_limited` QuarryError when every browser page is busy and the queue is full.
+   */
+  async profile(request: BrandRequest): Promise<BrandProfile> {
+    const timeoutMs = this.checkRequest(request);
+    await this.policy.check(request.url).catch((error: unknown) => {
+      if (error instanceof NetError && error.code === 'HOST_NOT_FOUND')
+        throw new BrandError('URL_NOT_FOUND', `The host does not resolve: ${error.message}`, request.url);
+      throw asInvalidRequest(error);
+    });
+    try {
+      const measurement = await this.pool.withPage((page, job) => this.measure(page, job, request.url), {
+        timeoutMs,
+        viewport: {
+          width: this.settings.viewportWidth,
+          height: this.settings.viewportHeight,
+          deviceScaleFactor: 1,
+        },
+      });
+      return assembleProfile(request.url, measurement, this.settings.viewportWidth);
+    } catch (error) {
+      throw this.failure(error, request.url);
+    }
+  }
+
+  private async measure(page: Page, job: PageJob, url: string): Promise<PageMeasurement> {
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+    const loaded = await loadPage<PageMeasurement>(page, job, url, {
+      settle: 'rendered',
+      settleTimeoutMs: this.settings.settleTimeoutMs,
+      networkQuietMs: this.settings.networkQuietMs,
+      stopAtErrorStatus: true,
+      inspect: BRAND_MEASURE,
+    });
+    if (loaded.status !== null && loaded.status >= 400) throw originStatusFailure(loaded.status, url);
+    const measurement = loaded.inspection;
+    if (!measurement) {
+      if (job.remainingMs() === 0)
+        throw new BrandError('TIMEOUT', 'The page was not measured within timeoutMs.', url);
+      throw new BrandError(
+        'SCRAPE_FAILED',
+        'The page kept replacing its document and could not be measured.',
+        url,
+      );
+    }
+    if (!HTML_TYPES.test(measurement.contentType))
+      throw new BrandError(
+        'UNREADABLE_CONTENT',
+        `The URL is not a web page (${measurement.contentType}).`,
+        url,
+      );
+    return measurement;
+  }
+
+  private checkRequest(request: BrandRequest): number {
+    const details: Record<string, string> = {};
+    const timeoutMs = request.timeoutMs ?? this.settings.defaultTimeoutMs;
+    if (typeof request.url !== 'string') details.url = 'url must be a string';
+    if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 600_000)
+      details.timeoutMs = 'timeoutMs must be a positive integer';
+    if (Object.keys(details).length > 0) throw new InvalidRequestError('The request is invalid.', details);
+    return timeoutMs;
+  }
+
+  private failure(error: unknown, url: string): unknown {
+    if (error instanceof QuarryError) return error;
+    if (error instanceof BrowserError) return browserFailure(error, url, this.settings.busyRetryAfterSeconds);
+    this.logger.error({ err: error, url }, 'A brand profile failed unexpectedly');
+    return new BrandError('SCRAPE_FAILED', 'The browser failed while profiling the page.', url);
+  }
+}

@@ -1,0 +1,91 @@
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import {
+  ApiBadGatewayResponse,
+  ApiBadRequestResponse,
+  ApiForbiddenResponse,
+  ApiGatewayTimeoutResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPaymentRequiredResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { MeteredRoute, PRICE_HOLD_MS } from '@quarry/accounts';
+import {
+  CurrentAccount,
+  ErrorBodyDto,
+  GuardedRoutes,
+  IdGenerator,
+  QuarryHttp,
+  ValidationErrorBodyDto,
+} from '@quarry/core';
+import { BRAND_SETTINGS, type BrandSettings } from '../brand-options.interface';
+import { BrandService } from '../domain/brand.service';
+import { BrandRequestDto } from './dto/brand-request.dto';
+import { BrandErrorBodyDto, BrandResponseDto } from './dto/brand-response.dto';
+
+@ApiTags('brand')
+@Controller()
+@QuarryHttp()
+@GuardedRoutes()
+export class BrandController {
+  constructor(
+    private readonly brands: BrandService,
+    private readonly ids: IdGenerator,
+    @Inject(BRAND_SETTINGS) private readonly settings: BrandSettings,
+  ) {}
+
+  @Post('brand')
+  @HttpCode(200)
+  @MeteredRoute()
+  @ApiOperation({
+    summary: "A site's brand profile: logo, colours, fonts, identity and social links (1 credit per success)",
+    description:
+      'The page is rendered once in headless Chromium (1280 x 800, light colour-scheme preference) under the public-URL policy, ' +
+      'every request it makes included, and measured once it settled: computed styles weighted by painted area, custom properties, ' +
+      'theme-color, JSON-LD, og/twitter tags, icon links and the web app manifest, inline SVGs, header, <picture> and CSS background ' +
+      'images. The price is reserved before the page is fetched, charged on success and given back on failure.',
+  })
+  @ApiOkResponse({ type: BrandResponseDto })
+  @ApiBadRequestResponse({
+    type: ValidationErrorBodyDto,
+    description: 'Invalid body, or a URL that is not public http(s) (details.url).',
+  })
+  @ApiPaymentRequiredResponse({ type: ErrorBodyDto, description: 'The balance is lower than the price (1).' })
+  @ApiForbiddenResponse({
+    type: BrandErrorBodyDto,
+    description: 'AUTH_REQUIRED: the page answered 401 or 403.',
+  })
+  @ApiNotFoundResponse({
+    type: BrandErrorBodyDto,
+    description: 'URL_NOT_FOUND: the page answered 404 or 410, or the host does not resolve.',
+  })
+  @ApiUnprocessableEntityResponse({
+    type: BrandErrorBodyDto,
+    description: 'UNREADABLE_CONTENT: the URL is not a web page.',
+  })
+  @ApiTooManyRequestsResponse({
+    type: ErrorBodyDto,
+    description: 'rate_limited: the per-key limit, or every browser page busy; see Retry-After.',
+  })
+  @ApiBadGatewayResponse({
+    type: BrandErrorBodyDto,
+    description: 'ORIGIN_ERROR (origin 5xx, unreachable) or SCRAPE_FAILED (blocked or failed rendering).',
+  })
+  @ApiGatewayTimeoutResponse({ type: BrandErrorBodyDto, description: 'TIMEOUT: timeoutMs elapsed.' })
+  async brand(@CurrentAccount() accountId: string, @Body() body: BrandRequestDto): Promise<BrandResponseDto> {
+    const { billing, price } = this.settings;
+    const work = { accountId, operation: 'brand', referenceId: this.ids.uuid(), price };
+    await billing.reserve(work, PRICE_HOLD_MS);
+    try {
+      const brand = await this.brands.profile(body);
+      await billing.charge(work);
+      return { brand };
+    } catch (error) {
+      await billing.release(work);
+      throw error;
+    }
+  }
+}
