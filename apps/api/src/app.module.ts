@@ -11,6 +11,7 @@ import { ScrapeHttpModule, ScrapeModule } from '@quarry/scrape';
 import { ScreenshotHttpModule, ScreenshotModule } from '@quarry/screenshot';
 import { MonitorHttpModule, MonitorModule } from '@quarry/monitor';
 import { VideoHttpModule, VideoModule } from '@quarry/video';
+import { BrandHttpModule, BrandModule } from '@quarry/brand';
 import { AppConfig } from './config/app-config';
 import { quarryDataSourceOptions } from './database/quarry-schema';
 import { HealthController } from './health/health.controller';
@@ -82,18 +83,21 @@ export class AppModule {
           callbackAttempts: config.callbackAttempts,
           callbackBackoffMs: config.callbackBackoffMs,
         }),
+        BrandModule.forRoot({}),
         AccountsHttpModule,
         AccountsAdminHttpModule,
         ScrapeHttpModule,
         ScreenshotHttpModule,
         MonitorHttpModule,
         VideoHttpModule,
+        BrandHttpModule,
         RouterModule.register([
           { path: 'v1/api', module: AccountsHttpModule },
           { path: 'v1/api', module: ScrapeHttpModule },
           { path: 'v1/api', module: ScreenshotHttpModule },
           { path: 'v1/api', module: MonitorHttpModule },
           { path: 'v1/api', module: VideoHttpModule },
+          { path: 'v1/api', module: BrandHttpModule },
           { path: 'v1/admin', module: AccountsAdminHttpModule },
         ]),
       ],
