@@ -11,6 +11,7 @@ export {
 export { QuarryExceptionFilter } from './http/quarry-exception.filter';
 export { QuarryHttp } from './http/quarry-http.decorator';
 export { OptionalField } from './http/optional-field.decorator';
+export { HTTP_URL_PATTERN, IsHttpUrl, MAX_URL_LENGTH } from './http/http-url.decorator';
 export {
   ApiKeySecurityDocs,
   GuardedRoutes,

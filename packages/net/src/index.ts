@@ -1,7 +1,7 @@
 export { NetError, type NetErrorCode } from './errors/net.error';
 export { asInvalidRequest } from './errors/invalid-request.mapper';
 export type { HostLookup } from './policy/host.lookup';
-export { HTTP_URL_PATTERN, PublicUrlPolicy, type PublicUrlPolicyOptions } from './policy/public-url.policy';
+export { PublicUrlPolicy, type PublicUrlPolicyOptions } from './policy/public-url.policy';
 export { HttpResponse } from './http/http.response';
 export { HttpDownload } from './http/http.download';
 export {
@@ -16,8 +16,4 @@ export { NET_MODULE_OPTIONS } from './net.module-definition';
 export type { NetModuleOptions } from './net-options.interface';
 export { WebhookSender, type WebhookAttempt, type WebhookDelivery } from './webhooks/webhook.sender';
 export { WEBHOOK_RETRY, webhookRetryError } from './webhooks/webhook-retry.policy';
-export {
-  generateWebhookSecret,
-  isWebhookSecret,
-  WEBHOOK_SECRET_PATTERN,
-} from './webhooks/webhook-secret.generator';
+export { generateWebhookSecret, webhookSigningKey } from './webhooks/webhook-secret.generator';
