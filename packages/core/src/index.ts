@@ -20,7 +20,16 @@ export {
   type QuarryHttpModuleOptions,
 } from './http/route-guard';
 export { ANONYMOUS_ACCOUNT, CurrentAccount } from './http/current-account.decorator';
-export { ErrorBodyDto, ValidationErrorBodyDto } from './http/error-body.dto';
+export {
+  ErrorBodyDto,
+  NotFoundErrorBodyDto,
+  NotImplementedErrorBodyDto,
+  PayloadTooLargeErrorBodyDto,
+  PaymentRequiredErrorBodyDto,
+  RateLimitedErrorBodyDto,
+  UnauthorizedErrorBodyDto,
+  ValidationErrorBodyDto,
+} from './http/error-body.dto';
 export { Billing, FreeBilling, type PricedWork } from './ports/billing';
 export { ConfigError, EnvReader } from './config/env-reader';
 export { Clock, SystemClock } from './time/clock';

@@ -7,7 +7,7 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ErrorBodyDto, QuarryHttp, ValidationErrorBodyDto } from '@quarry/core';
+import { NotFoundErrorBodyDto, QuarryHttp, ValidationErrorBodyDto } from '@quarry/core';
 import { BLOG_SETTINGS, type BlogSettings } from '../blog-options.interface';
 import { BlogService } from '../domain/blog.service';
 import { sendConditionalJson, type JsonResponse } from './conditional-json';
@@ -65,7 +65,10 @@ export class BlogController {
   @IfNoneMatch()
   @ApiOkResponse({ type: BlogPostResponseDto, headers: CACHE_HEADERS })
   @NotModified()
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown slug, or a post not published yet.' })
+  @ApiNotFoundResponse({
+    type: NotFoundErrorBodyDto,
+    description: 'Unknown slug, or a post not published yet.',
+  })
   async get(
     @Param('slug') slug: string,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
