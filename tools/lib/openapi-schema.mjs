@@ -149,6 +149,9 @@ function stringFor(s, name, urlFor, uuid) {
   if (s.format === 'uuid') return uuid;
   if (s.format === 'date-time') return new Date().toISOString();
   if (name === 'secret') return `whsec_${randomBytes(32).toString('base64')}`;
+  // A pattern is honoured through the schema's own example, which the document keeps valid.
+  if (s.pattern && typeof s.example === 'string' && new RegExp(s.pattern, 'u').test(s.example))
+    return s.example;
   if (name === 'waitForSelector') return 'body';
   const length = Math.max(s.minLength ?? 1, 1);
   return randomBytes(length).toString('hex').slice(0, length);
