@@ -10,6 +10,7 @@ import { BullQueueModule } from '@quarry/queue-bull';
 import { ScrapeHttpModule, ScrapeModule } from '@quarry/scrape';
 import { ScreenshotHttpModule, ScreenshotModule } from '@quarry/screenshot';
 import { MonitorHttpModule, MonitorModule } from '@quarry/monitor';
+import { VideoHttpModule, VideoModule } from '@quarry/video';
 import { AppConfig } from './config/app-config';
 import { quarryDataSourceOptions } from './database/quarry-schema';
 import { HealthController } from './health/health.controller';
@@ -69,16 +70,30 @@ export class AppModule {
           webhookAttempts: config.callbackAttempts,
           webhookBackoffMs: config.callbackBackoffMs,
         }),
+        VideoModule.forRoot({
+          origins: config.videoOrigins,
+          stt: config.sttUrl
+            ? { url: config.sttUrl, apiKey: config.sttApiKey, model: config.sttModel }
+            : undefined,
+          ffmpegPath: config.ffmpegPath,
+          ffprobePath: config.ffprobePath,
+          maxDurationSeconds: config.videoMaxDurationSeconds,
+          concurrency: config.videoConcurrency,
+          callbackAttempts: config.callbackAttempts,
+          callbackBackoffMs: config.callbackBackoffMs,
+        }),
         AccountsHttpModule,
         AccountsAdminHttpModule,
         ScrapeHttpModule,
         ScreenshotHttpModule,
         MonitorHttpModule,
+        VideoHttpModule,
         RouterModule.register([
           { path: 'v1/api', module: AccountsHttpModule },
           { path: 'v1/api', module: ScrapeHttpModule },
           { path: 'v1/api', module: ScreenshotHttpModule },
           { path: 'v1/api', module: MonitorHttpModule },
+          { path: 'v1/api', module: VideoHttpModule },
           { path: 'v1/admin', module: AccountsAdminHttpModule },
         ]),
       ],

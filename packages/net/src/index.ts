@@ -16,4 +16,12 @@ export { NET_MODULE_OPTIONS } from './net.module-definition';
 export type { NetModuleOptions } from './net-options.interface';
 export { WebhookSender, type WebhookAttempt, type WebhookDelivery } from './webhooks/webhook.sender';
 export { WEBHOOK_RETRY, webhookRetryError } from './webhooks/webhook-retry.policy';
+export {
+  deliverJobCallback,
+  type CallbackDelivery,
+  type CallbackDeliveryRecord,
+  type CallbackOutcome,
+  type DeliveryStatus,
+  type JobCallbackAttempt,
+} from './webhooks/job-callback';
 export { generateWebhookSecret, webhookSigningKey } from './webhooks/webhook-secret.generator';

@@ -4,13 +4,7 @@ export type { ScrapeModuleOptions } from './scrape-options.interface';
 export type { ScrapeOutcome, ScrapeRequest, ScrapeResult, ScrapeTier } from './domain/scrape-result';
 export { ScrapeError, type ScrapeErrorCode } from './domain/scrape.error';
 export { ScrapeService } from './domain/scrape.service';
-export type {
-  CallbackDelivery,
-  DeliveryStatus,
-  ScrapeFailure,
-  ScrapeJob,
-  ScrapeJobStatus,
-} from './jobs/scrape-job';
+export type { ScrapeFailure, ScrapeJob, ScrapeJobStatus } from './jobs/scrape-job';
 export { ScrapeJobsService, type AsyncScrapeRequest } from './jobs/scrape-jobs.service';
 export { ScrapeHttpModule } from './http/scrape-http.module';
 export { scrapeEntities, scrapeMigrations } from './infrastructure/typeorm/scrape-schema';

@@ -23,3 +23,47 @@ export type {
   JobQueueEngineSettings,
   OpenedJobQueue,
 } from './job-queue-engine';
+export {
+  startPlatformStandIns,
+  type PlatformStandIns,
+  type PlatformStandInsOptions,
+} from './video/platform-stand-ins';
+export type { PlatformStandIn, StandInMedia } from './video/stand-in-server';
+export {
+  PLAYABILITY,
+  startYouTubeStandIn,
+  type YouTubePlayability,
+  type YouTubeStandInCaption,
+  type YouTubeStandInOptions,
+  type YouTubeStandInVideo,
+} from './video/youtube-stand-in';
+export type { StandInCue, YouTubeCaptionFormat } from './video/youtube-caption-bodies';
+export {
+  startTikTokStandIn,
+  TIKTOK_CHAIN_TOKEN,
+  type TikTokStandInOptions,
+  type TikTokStandInSubtitle,
+  type TikTokStandInVideo,
+} from './video/tiktok-stand-in';
+export {
+  INSTAGRAM_LSD,
+  startInstagramStandIn,
+  type InstagramStandInOptions,
+  type InstagramStandInPost,
+} from './video/instagram-stand-in';
+export { mediaScratch, type MediaScratch } from './video/media-files';
+export {
+  silentVideo,
+  speechMedia,
+  type Sentence,
+  type SpeechMedia,
+  type SpokenSentence,
+} from './video/speech-media';
+export {
+  SpeechToTextStandIn,
+  type SpeechToTextStandInOptions,
+  type StandInFailure,
+  type StandInSegment,
+  type StandInUpload,
+} from './video/speech-to-text.stand-in';
+export { analyseAudio, type AudioAnalysis } from './video/audio-analysis';

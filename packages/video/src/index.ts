@@ -16,14 +16,7 @@ export { recogniseVideoUrl, type RecognisedVideoUrl } from './domain/video-url';
 export { VIDEO_MODES, type VideoMode, type VideoRequest } from './domain/video-request';
 export type { TranscriptSource, VideoResult, VideoTranscript } from './domain/video-result';
 export { VIDEO_OPERATION } from './domain/video.processor';
-export type {
-  CallbackDelivery,
-  DeliveryStatus,
-  VideoCallback,
-  VideoJob,
-  VideoJobError,
-  VideoJobStatus,
-} from './jobs/video-job';
+export type { VideoCallback, VideoJob, VideoJobError, VideoJobStatus } from './jobs/video-job';
 export { VideoJobsService, type VideoJobRequest } from './jobs/video-jobs.service';
 export { VideoPlatform } from './ports/video-platform';
 export { SpeechToText, type SpeechToTextRequest, type SpeechToTextResult } from './ports/speech-to-text';

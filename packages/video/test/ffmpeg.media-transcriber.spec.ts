@@ -1,4 +1,4 @@
-import { eventually } from '@quarry/testing';
+import { eventually, silentVideo, speechMedia, type SpeechMedia, SpeechToTextStandIn } from '@quarry/testing';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +9,6 @@ import {
   type FfmpegMediaTranscriberOptions,
   type MediaTranscript,
 } from '../src';
-import { silentVideo, speechMedia, type SpeechMedia } from './support/speech-media';
-import { SpeechToTextStandIn } from './support/speech-to-text.stand-in';
 
 // Nine seconds of audio per chunk at most, so a minute of speech takes seven requests.
 const MAX_UPLOAD_BYTES = 40_000;

@@ -7,7 +7,7 @@ import {
   type InstagramStandInPost,
   type MediaScratch,
   type PlatformStandIn,
-} from './support';
+} from '@quarry/testing';
 
 const REEL = 'C1a2B3c4D5e';
 

@@ -1,12 +1,17 @@
-import { closedPort, eventually } from '@quarry/testing';
+import {
+  closedPort,
+  eventually,
+  speechMedia,
+  type SpeechMedia,
+  SpeechToTextStandIn,
+  type SpeechToTextStandInOptions,
+} from '@quarry/testing';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { OpenAiSpeechToText, VideoError, type OpenAiSpeechToTextOptions } from '../src';
-import { speechMedia, type SpeechMedia } from './support/speech-media';
-import { SpeechToTextStandIn, type SpeechToTextStandInOptions } from './support/speech-to-text.stand-in';
 
 const run = promisify(execFile);
 

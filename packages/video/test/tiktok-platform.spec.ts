@@ -6,7 +6,7 @@ import {
   TIKTOK_CHAIN_TOKEN,
   type MediaScratch,
   type PlatformStandIn,
-} from './support';
+} from '@quarry/testing';
 
 const ID = '7301234567890123456';
 const VTT = [

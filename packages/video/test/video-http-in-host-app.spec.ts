@@ -4,7 +4,7 @@ import request from 'supertest';
 import { QueueModule } from '@quarry/core';
 import { AccountsModule, AccountsService, ApiKeysService } from '@quarry/accounts';
 import { VideoHttpModule, VideoModule } from '../src';
-import { startPlatformStandIns, type PlatformStandIns } from './support';
+import { startPlatformStandIns, type PlatformStandIns } from '@quarry/testing';
 import { HostApp, startHostApp } from './support/host-app';
 
 const TALK = 'tAlKaBoUt01';

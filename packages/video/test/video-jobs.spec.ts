@@ -2,11 +2,17 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { InvalidRequestError, NotFoundError, PaymentRequiredError } from '@quarry/core';
 import { AccountsService, CreditLedger, WebhookSecretsService } from '@quarry/accounts';
-import { FixtureServer, startFixtureServer } from '@quarry/testing';
+import {
+  FixtureServer,
+  startFixtureServer,
+  startPlatformStandIns,
+  type PlatformStandIns,
+  type StandInCue,
+  speechMedia,
+  type SpeechMedia,
+  SpeechToTextStandIn,
+} from '@quarry/testing';
 import { VideoJobsService, type VideoJob, type VideoJobRequest } from '../src';
-import { startPlatformStandIns, type PlatformStandIns, type StandInCue } from './support';
-import { speechMedia, type SpeechMedia } from './support/speech-media';
-import { SpeechToTextStandIn } from './support/speech-to-text.stand-in';
 import { createVideoTestContext, videoEngines, type VideoTestContext } from './support/video-test-module';
 
 const cues = (...texts: string[]): StandInCue[] =>

@@ -1,10 +1,14 @@
 import { AccountsService, CreditLedger } from '@quarry/accounts';
-import { closeReport, eventually } from '@quarry/testing';
+import {
+  closeReport,
+  eventually,
+  startPlatformStandIns,
+  type PlatformStandIns,
+  speechMedia,
+  SpeechToTextStandIn,
+} from '@quarry/testing';
 import { VideoJobsService } from '../src';
 import { VideoJobEntity } from '../src/infrastructure/typeorm/video-job.entity';
-import { startPlatformStandIns, type PlatformStandIns } from './support';
-import { speechMedia } from './support/speech-media';
-import { SpeechToTextStandIn } from './support/speech-to-text.stand-in';
 import { createVideoTestContext, videoEngines } from './support/video-test-module';
 
 const SPOKEN = 'sPoKeNoNlY1';

@@ -1,6 +1,11 @@
-import { mappedLookup, startFixtureServer, type FixtureServer } from '@quarry/testing';
+import {
+  mappedLookup,
+  startFixtureServer,
+  type FixtureServer,
+  startPlatformStandIns,
+  type PlatformStandIns,
+} from '@quarry/testing';
 import { createVideoSources, type PlatformVideoSources } from '../src';
-import { startPlatformStandIns, type PlatformStandIns } from './support';
 
 const ID = '7301234567890123456';
 

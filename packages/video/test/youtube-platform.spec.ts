@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { startFixtureServer, type FixtureServer } from '@quarry/testing';
-import { createVideoSources, type CaptionTrack, type PlatformVideoSources, type VideoPlatform } from '../src';
 import {
+  startFixtureServer,
+  type FixtureServer,
   mediaScratch,
   PLAYABILITY,
   startYouTubeStandIn,
@@ -10,7 +10,8 @@ import {
   type StandInCue,
   type YouTubePlayability,
   type YouTubeStandInVideo,
-} from './support';
+} from '@quarry/testing';
+import { createVideoSources, type CaptionTrack, type PlatformVideoSources, type VideoPlatform } from '../src';
 
 const cues: StandInCue[] = [
   { text: "it's Tom & Jerry", startMs: 80, durationMs: 2960 },
@@ -63,6 +64,14 @@ beforeAll(async () => {
       pRiVaTeNeT0: video({ media: { redirectTo: canary.url('/videoplayback') } }),
       lImItEd0000: video({ playerStatus: 429 }),
       fAiLiNg0000: video({ playerStatus: 503 }),
+      uNdOcUmEnT0: video({
+        playability: {
+          status: 'UNDOCUMENTED',
+          reason: 'Video unavailable',
+          subreason: 'This content is not here',
+        },
+      }),
+      uNdOcPrIvAt: video({ playability: { status: 'UNDOCUMENTED', reason: 'This video is private' } }),
       ...Object.fromEntries(
         Object.entries(PLAYABILITY).map(([name, playability]) => [
           `${name.padEnd(11, '0').slice(0, 11)}`,
@@ -204,6 +213,17 @@ describe('YouTube through a replaced origin', () => {
     });
   });
 
+  it('reads a status YouTube does not document by its reason, as it reads UNPLAYABLE', async () => {
+    await expect(youtube.details({ platform: 'youtube', platformId: 'uNdOcUmEnT0' })).rejects.toMatchObject({
+      code: 'VIDEO_NOT_FOUND',
+      transient: false,
+      message: 'YouTube says UNDOCUMENTED: Video unavailable This content is not here',
+    });
+    await expect(youtube.details({ platform: 'youtube', platformId: 'uNdOcPrIvAt' })).rejects.toMatchObject({
+      code: 'VIDEO_PRIVATE',
+    });
+  });
+
   it('reports an unknown video as not found', async () => {
     await expect(youtube.details({ platform: 'youtube', platformId: 'nOsUcHvIdEo' })).rejects.toMatchObject({
       code: 'VIDEO_NOT_FOUND',
@@ -296,6 +316,23 @@ describe('YouTube behind the consent interstitial', () => {
       'CONSENT=YES+cb.20210328-17-p0.en+FX+667',
     ]);
     expect(consent.requests.some((request) => request.path === '/ml')).toBe(true);
+  });
+});
+
+describe('YouTube with the mobile watch page', () => {
+  it('reads the player response assigned after the variable was declared null', async () => {
+    const mobile = await startYouTubeStandIn({ layout: 'mobile', videos: { [TALK]: video() } });
+    const reading = createVideoSources({ origins: { youtube: mobile.origin } });
+    try {
+      const details = await reading.platform('youtube').details({ platform: 'youtube', platformId: TALK });
+      expect(details).toMatchObject({
+        publishedAt: '2024-05-20T17:00:06.000Z',
+        author: { handle: 'QuarryChannel', profileUrl: 'https://www.youtube.com/@QuarryChannel' },
+      });
+    } finally {
+      await reading.close();
+      await mobile.close();
+    }
   });
 });
 

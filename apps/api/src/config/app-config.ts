@@ -39,6 +39,7 @@ export interface AppConfig {
   ffmpegPath: string;
   ffprobePath: string;
   videoMaxDurationSeconds: number;
+  videoConcurrency: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
@@ -85,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     ffmpegPath: read.string('QUARRY_FFMPEG_PATH', 'ffmpeg'),
     ffprobePath: read.string('QUARRY_FFPROBE_PATH', 'ffprobe'),
     videoMaxDurationSeconds: read.int('QUARRY_VIDEO_MAX_DURATION_SECONDS', 3 * 60 * 60, { min: 1 }),
+    videoConcurrency: read.int('QUARRY_VIDEO_CONCURRENCY', 2, { min: 1, max: 64 }),
   };
   read.check(
     config.httpHeadersTimeoutMs <= config.httpRequestTimeoutMs,

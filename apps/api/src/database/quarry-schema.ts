@@ -3,11 +3,18 @@ import { coreEntities, coreMigrations, dataSourceOptionsFromUrl } from '@quarry/
 import { accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { scrapeEntities, scrapeMigrations } from '@quarry/scrape';
 import { monitorEntities, monitorMigrations } from '@quarry/monitor';
+import { videoEntities, videoMigrations } from '@quarry/video';
 
 /** Every table of the modules this app composes; the schema comes from their migrations at start. */
 export function quarryDataSourceOptions(databaseUrl: string): DataSourceOptions {
   return dataSourceOptionsFromUrl(databaseUrl, {
-    entities: [...coreEntities, ...accountsEntities, ...scrapeEntities, ...monitorEntities],
-    migrations: [...coreMigrations, ...accountsMigrations, ...scrapeMigrations, ...monitorMigrations],
+    entities: [...coreEntities, ...accountsEntities, ...scrapeEntities, ...monitorEntities, ...videoEntities],
+    migrations: [
+      ...coreMigrations,
+      ...accountsMigrations,
+      ...scrapeMigrations,
+      ...monitorMigrations,
+      ...videoMigrations,
+    ],
   });
 }

@@ -1,25 +1,13 @@
+import type { CallbackDelivery } from '@quarry/net';
 import { ScrapeRequest, ScrapeResult } from '../domain/scrape-result';
 
 export type ScrapeJobStatus = 'queued' | 'processing' | 'completed' | 'failed';
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 /** A scrape failure as callbacks and the jobs endpoint show it: SPEC §1's `{ error, message, url }`. */
 export interface ScrapeFailure {
   error: string;
   message: string;
   url: string;
-}
-
-/** How the last send ended; `attempts` is counted separately, before each send. */
-export interface CallbackOutcome {
-  status: DeliveryStatus;
-  lastStatusCode?: number;
-  lastError?: string;
-}
-
-export interface CallbackDelivery extends CallbackOutcome {
-  /** Sends started, recorded before each one: after a crash it may count one the receiver never got, never fewer than it got. */
-  attempts: number;
 }
 
 /** An async scrape: what was asked, where to deliver it, and how far it got. */

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import { JobContext, JobQueue, QuarryError } from '@quarry/core';
 import { WebhookSecretsService } from '@quarry/accounts';
-import { webhookRetryError, WebhookSender } from '@quarry/net';
+import { deliverJobCallback, WebhookSender } from '@quarry/net';
 import { ScrapeError } from '../domain/scrape.error';
 import { ScrapeService } from '../domain/scrape.service';
 import { ScrapeJobStore } from '../ports/scrape-job.store';
 import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
-import { callbackPayload, DeliveryStatus, ScrapeFailure } from './scrape-job';
+import { callbackPayload, ScrapeFailure } from './scrape-job';
 import { SCRAPE_CALLBACK_QUEUE, SCRAPE_QUEUE, ScrapeJobMessage } from './scrape-job-queues';
 
 /**
@@ -86,26 +86,15 @@ export class ScrapeJobWorker implements OnModuleInit {
   }: JobContext<ScrapeJobMessage>): Promise<void> {
     const job = await this.store.get(jobId);
     if (!job || job.delivery.status !== 'pending') return;
-    const secrets = await this.secrets.signingSecrets(job.accountId);
-    await this.store.countDeliveryAttempt(jobId);
-    const outcome = await this.sender.send({
+    await deliverJobCallback(this.sender, this.store, {
+      jobId,
       url: job.callbackUrl,
+      token: job.callbackToken,
       body: JSON.stringify(callbackPayload(job)),
-      webhookId: `msg_${job.id}`,
-      secrets,
-      headers: job.callbackToken ? { 'x-callback-token': job.callbackToken } : undefined,
+      secrets: await this.secrets.signingSecrets(job.accountId),
+      attempt,
+      maxAttempts,
     });
-    const status: DeliveryStatus = outcome.delivered
-      ? 'delivered'
-      : outcome.gone || attempt >= maxAttempts
-        ? 'failed'
-        : 'pending';
-    await this.store.recordDelivery(jobId, {
-      status,
-      lastStatusCode: outcome.statusCode,
-      lastError: outcome.error,
-    });
-    if (status === 'pending') throw webhookRetryError(outcome);
   }
 }
 

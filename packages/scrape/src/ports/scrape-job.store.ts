@@ -1,8 +1,9 @@
-import { CallbackOutcome, ScrapeFailure, ScrapeJob } from '../jobs/scrape-job';
+import type { CallbackDeliveryRecord, CallbackOutcome } from '@quarry/net';
+import { ScrapeFailure, ScrapeJob } from '../jobs/scrape-job';
 import { ScrapeResult } from '../domain/scrape-result';
 
 /** Where async scrape jobs are kept, at least `retention` after they were submitted. */
-export abstract class ScrapeJobStore {
+export abstract class ScrapeJobStore implements CallbackDeliveryRecord {
   abstract create(job: ScrapeJob, expiresAt: Date): Promise<void>;
   abstract get(id: string): Promise<ScrapeJob | undefined>;
   abstract markProcessing(id: string, attempt: number): Promise<void>;

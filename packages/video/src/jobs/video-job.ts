@@ -1,9 +1,9 @@
+import type { CallbackDelivery } from '@quarry/net';
 import type { VideoErrorCode } from '../domain/video.error';
 import type { VideoRequest } from '../domain/video-request';
 import type { VideoResult } from '../domain/video-result';
 
 export type VideoJobStatus = 'queued' | 'processing' | 'completed' | 'failed';
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 /** A failed job's error as the job and its callback show it (SPEC §7). */
 export interface VideoJobError {
@@ -11,18 +11,6 @@ export interface VideoJobError {
   message: string;
   /** The URL as requested. */
   url: string;
-}
-
-/** How the last callback send ended; `attempts` is counted separately, before each send. */
-export interface CallbackOutcome {
-  status: DeliveryStatus;
-  lastStatusCode?: number;
-  lastError?: string;
-}
-
-export interface CallbackDelivery extends CallbackOutcome {
-  /** Sends started, recorded before each one: after a crash it may count one the receiver never got, never fewer than it got. */
-  attempts: number;
 }
 
 /** Where a finished job is POSTed, with the token sent back as `x-callback-token`. */

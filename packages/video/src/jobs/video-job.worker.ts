@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
 import { Clock, JobContext, JobQueue, QuarryError } from '@quarry/core';
 import { WebhookSecretsService } from '@quarry/accounts';
-import { webhookRetryError, WebhookSender } from '@quarry/net';
+import { deliverJobCallback, WebhookSender } from '@quarry/net';
 import { VideoError } from '../domain/video.error';
 import { VideoProcessor } from '../domain/video.processor';
 import { VideoJobStore } from '../ports/video-job.store';
 import { VIDEO_SETTINGS, type VideoSettings } from '../video-options.interface';
 import { ProgressRecorder } from './progress-recorder';
-import { callbackPayload, type DeliveryStatus, type VideoJobError } from './video-job';
+import { callbackPayload, type VideoJobError } from './video-job';
 import { VIDEO_CALLBACK_QUEUE, VIDEO_QUEUE, type VideoJobMessage } from './video-job-queues';
 
 /**
@@ -101,26 +101,15 @@ export class VideoJobWorker implements OnModuleInit, OnApplicationShutdown {
   }: JobContext<VideoJobMessage>): Promise<void> {
     const job = await this.store.get(jobId, this.clock.now());
     if (!job?.callback || job.delivery?.status !== 'pending' || !this.secrets) return;
-    const secrets = await this.secrets.signingSecrets(job.accountId);
-    await this.store.countDeliveryAttempt(jobId);
-    const outcome = await this.sender.send({
+    await deliverJobCallback(this.sender, this.store, {
+      jobId,
       url: job.callback.url,
+      token: job.callback.token,
       body: JSON.stringify(callbackPayload(job)),
-      webhookId: `msg_${job.id}`,
-      secrets,
-      headers: job.callback.token ? { 'x-callback-token': job.callback.token } : undefined,
+      secrets: await this.secrets.signingSecrets(job.accountId),
+      attempt,
+      maxAttempts,
     });
-    const status: DeliveryStatus = outcome.delivered
-      ? 'delivered'
-      : outcome.gone || attempt >= maxAttempts
-        ? 'failed'
-        : 'pending';
-    await this.store.recordDelivery(jobId, {
-      status,
-      lastStatusCode: outcome.statusCode,
-      lastError: outcome.error,
-    });
-    if (status === 'pending') throw webhookRetryError(outcome);
   }
 }
 

@@ -1,12 +1,21 @@
 /**
- * The JSON object literal that starts right after `marker` in a page's inline script (e.g.
- * `var ytInitialPlayerResponse = {...};`), or null when there is none or it does not parse. The
- * object's end is found by matching braces outside strings, since a script goes on after it.
+ * The first JSON object literal that starts right after a match of `marker` in a page's inline
+ * scripts (e.g. `var ytInitialPlayerResponse = {...};`), or null when none does. Pages also name
+ * the variable where no object follows (`var ytInitialPlayerResponse = null;` in an earlier
+ * script, `x = window.ytInitialPlayerResponse`), so every match is tried in turn. The object's end
+ * is found by matching braces outside strings, since a script goes on after it.
  */
 export function jsonObjectAfter(text: string, marker: RegExp): unknown {
-  const found = marker.exec(text);
-  if (!found) return null;
-  const start = found.index + found[0].length;
+  const markers = new RegExp(marker.source, marker.flags.includes('g') ? marker.flags : `${marker.flags}g`);
+  for (const found of text.matchAll(markers)) {
+    const object = objectAt(text, found.index + found[0].length);
+    if (object !== null) return object;
+  }
+  return null;
+}
+
+/** The JSON object literal starting at `start`, or null when none starts there or it does not parse. */
+function objectAt(text: string, start: number): unknown {
   if (text[start] !== '{') return null;
   let depth = 0;
   let inString = false;

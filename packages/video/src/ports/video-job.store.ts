@@ -1,8 +1,9 @@
 import type { VideoResult } from '../domain/video-result';
-import type { CallbackOutcome, VideoJob, VideoJobError } from '../jobs/video-job';
+import type { CallbackDeliveryRecord, CallbackOutcome } from '@quarry/net';
+import type { VideoJob, VideoJobError } from '../jobs/video-job';
 
 /** Where video jobs are kept until they expire; an expired job is never returned. */
-export abstract class VideoJobStore {
+export abstract class VideoJobStore implements CallbackDeliveryRecord {
   abstract create(job: VideoJob): Promise<void>;
   /** The job, unless it expired by `now`. */
   abstract get(id: string, now: Date): Promise<VideoJob | undefined>;

@@ -1,14 +1,8 @@
 import { DataSource, LessThan } from 'typeorm';
 import { Clock } from '@quarry/core';
 import { ScrapeResult } from '../../domain/scrape-result';
-import {
-  CallbackDelivery,
-  CallbackOutcome,
-  ScrapeFailure,
-  ScrapeJob,
-  ScrapeJobStatus,
-  DeliveryStatus,
-} from '../../jobs/scrape-job';
+import type { CallbackDelivery, CallbackOutcome, DeliveryStatus } from '@quarry/net';
+import { ScrapeFailure, ScrapeJob, ScrapeJobStatus } from '../../jobs/scrape-job';
 import { ScrapeJobStore } from '../../ports/scrape-job.store';
 import { ScrapeJobEntity } from './scrape-job.entity';
 

@@ -2,14 +2,8 @@ import { DataSource, LessThanOrEqual, MoreThan } from 'typeorm';
 import { Clock } from '@quarry/core';
 import type { VideoRequest } from '../../domain/video-request';
 import type { VideoResult } from '../../domain/video-result';
-import type {
-  CallbackDelivery,
-  CallbackOutcome,
-  DeliveryStatus,
-  VideoJob,
-  VideoJobError,
-  VideoJobStatus,
-} from '../../jobs/video-job';
+import type { CallbackDelivery, CallbackOutcome, DeliveryStatus } from '@quarry/net';
+import type { VideoJob, VideoJobError, VideoJobStatus } from '../../jobs/video-job';
 import { VideoJobStore } from '../../ports/video-job.store';
 import { VideoJobEntity } from './video-job.entity';
 

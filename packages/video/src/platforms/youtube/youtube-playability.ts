@@ -4,8 +4,10 @@ import type { YouTubePlayabilityStatus } from './youtube-player-response';
 /**
  * SPEC §7's code for a player response that is not playable, or null when it is `OK`.
  * `LOGIN_REQUIRED` is a bot check when the reason says "not a bot" and otherwise a private or
- * age-gated video; `UNPLAYABLE` is told apart by its reason; `ERROR` is a removed or unknown video.
- * Reasons are matched in English, the language the adapter asks for.
+ * age-gated video; `ERROR` is a removed or unknown video. `UNPLAYABLE`, and any other status
+ * YouTube comes up with (it has more than it documents), is told apart by its reason: private,
+ * members-only or age-gated, else not found, as youtube-transcript-api reads them. Reasons are
+ * matched in English, the language the adapter asks for.
  */
 export function playabilityError(
   playability: YouTubePlayabilityStatus | undefined,
@@ -26,12 +28,10 @@ export function playabilityError(
     case 'AGE_CHECK_REQUIRED':
     case 'CONTENT_CHECK_REQUIRED':
       return new VideoError('VIDEO_PRIVATE', said, videoUrl);
-    case 'UNPLAYABLE':
+    default:
       return /private|members|sign in|\bage\b|age-restricted|inappropriate/i.test(reason)
         ? new VideoError('VIDEO_PRIVATE', said, videoUrl)
         : new VideoError('VIDEO_NOT_FOUND', said, videoUrl);
-    default:
-      return new VideoError('PLATFORM_ERROR', said, videoUrl);
   }
 }
 

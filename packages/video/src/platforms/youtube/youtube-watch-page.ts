@@ -25,8 +25,12 @@ export function innertubeApiKey(html: string): string | null {
   return /"INNERTUBE_API_KEY":\s*"([A-Za-z0-9_-]+)"/.exec(html)?.[1] ?? null;
 }
 
-/** The web player's response inlined in the page: metadata the app client leaves out (microformat). */
+/**
+ * The web player's response inlined in the page: metadata the app client leaves out (microformat).
+ * It is assigned as `var ytInitialPlayerResponse = {...}` or `window["ytInitialPlayerResponse"] =
+ * {...}`, possibly after the variable was declared `null` in an earlier script.
+ */
 export function initialPlayerResponse(html: string): YouTubePlayerResponse | null {
-  const response = jsonObjectAfter(html, /\bytInitialPlayerResponse\s*=\s*/);
+  const response = jsonObjectAfter(html, /\bytInitialPlayerResponse["']?\]?\s*=\s*/);
   return typeof response === 'object' ? (response as YouTubePlayerResponse | null) : null;
 }

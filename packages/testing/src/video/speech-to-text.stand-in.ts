@@ -1,4 +1,4 @@
-import { startFixtureServer, type FixtureServer } from '@quarry/testing';
+import { startFixtureServer, type FixtureServer } from '../fixture-server';
 import busboy from 'busboy';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

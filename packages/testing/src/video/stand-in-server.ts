@@ -1,6 +1,6 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { startFixtureServer } from '@quarry/testing';
+import { startFixtureServer } from '../fixture-server';
 
 /** One request a stand-in received, body included, for tests to assert on. */
 export interface StandInRequest {

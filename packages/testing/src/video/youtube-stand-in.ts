@@ -87,6 +87,12 @@ export interface YouTubeStandInOptions {
   consent?: boolean;
   /** The watch page is a reCAPTCHA bot check. */
   botCheck?: boolean;
+  /**
+   * `mobile`: the watch page as m.youtube.com lays it out, declaring `var ytInitialPlayerResponse =
+   * null;` in an early script and assigning the response as `window["ytInitialPlayerResponse"]`
+   * in a later one. @default 'desktop'
+   */
+  layout?: 'desktop' | 'mobile';
 }
 
 /**
@@ -125,7 +131,8 @@ function watch(options: YouTubeStandInOptions, request: StandInRequest, response
     );
   }
   if (options.botCheck) return sendHtml(response, botCheckPage());
-  sendHtml(response, watchPage(id, options.videos[id]));
+  const page = options.layout === 'mobile' ? mobileWatchPage : watchPage;
+  sendHtml(response, page(id, options.videos[id]));
 }
 
 function player(
@@ -208,6 +215,19 @@ function watchPage(id: string, video: YouTubeStandInVideo | undefined): string {
     `var meta = document.createElement('meta'); meta.name = 'referrer'; meta.content = 'origin-when-cross-origin'; ` +
     `document.getElementsByTagName('head')[0].appendChild(meta);</script>` +
     `<script nonce="n0nc3">var ytInitialData = {"contents":{"twoColumnWatchNextResults":{}}};</script>` +
+    `</body></html>`
+  );
+}
+
+/** The watch page as m.youtube.com lays it out, trimmed to what matters. */
+function mobileWatchPage(id: string, video: YouTubeStandInVideo | undefined): string {
+  const ytcfg = { INNERTUBE_API_KEY: YOUTUBE_API_KEY, INNERTUBE_CLIENT_NAME: 'MWEB' };
+  return (
+    `<!DOCTYPE html><html lang="en"><head><title>${escapeHtml(video?.title ?? 'YouTube')} - YouTube</title>` +
+    `<script nonce="n0nc3">var ytInitialData = null; var ytInitialPlayerResponse = null;</script>` +
+    `<script nonce="n0nc3">ytcfg.set(${scriptJson(ytcfg)});</script></head><body>` +
+    `<script nonce="n0nc3">window["ytInitialPlayerResponse"] = ${scriptJson(playerResponse(id, video, 'web'))};` +
+    `ytplayer.config = {args: {raw_player_response: window.ytInitialPlayerResponse}};</script>` +
     `</body></html>`
   );
 }

@@ -1,0 +1,66 @@
+import type { WebhookSender } from './webhook.sender';
+import { webhookRetryError } from './webhook-retry.policy';
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** How the last send of a job's callback ended; `attempts` is counted separately, before each send. */
+export interface CallbackOutcome {
+  status: DeliveryStatus;
+  lastStatusCode?: number;
+  lastError?: string;
+}
+
+export interface CallbackDelivery extends CallbackOutcome {
+  /** Sends started, recorded before each one: after a crash it may count one the receiver never got, never fewer than it got. */
+  attempts: number;
+}
+
+/** Where a job keeps its callback's delivery state. */
+export interface CallbackDeliveryRecord {
+  countDeliveryAttempt(jobId: string): Promise<void>;
+  recordDelivery(jobId: string, outcome: CallbackOutcome): Promise<void>;
+}
+
+/** One attempt to deliver a finished job's callback (`attempt` of `maxAttempts` of its queued step). */
+export interface JobCallbackAttempt {
+  jobId: string;
+  url: string;
+  /** Sent back as `x-callback-token`. */
+  token?: string;
+  /** The JSON text of the callback. */
+  body: string;
+  secrets: readonly string[];
+  attempt: number;
+  maxAttempts: number;
+}
+
+/**
+ * Sends a job's signed callback once, with `webhook-id: msg_<jobId>` on every attempt, counting the
+ * attempt before it is sent and recording how it ended. Throws the queue's retry error while
+ * another attempt should follow (honouring `Retry-After`, stopping at once on 410).
+ */
+export async function deliverJobCallback(
+  sender: WebhookSender,
+  record: CallbackDeliveryRecord,
+  callback: JobCallbackAttempt,
+): Promise<void> {
+  await record.countDeliveryAttempt(callback.jobId);
+  const outcome = await sender.send({
+    url: callback.url,
+    body: callback.body,
+    webhookId: `msg_${callback.jobId}`,
+    secrets: callback.secrets,
+    headers: callback.token ? { 'x-callback-token': callback.token } : undefined,
+  });
+  const status: DeliveryStatus = outcome.delivered
+    ? 'delivered'
+    : outcome.gone || callback.attempt >= callback.maxAttempts
+      ? 'failed'
+      : 'pending';
+  await record.recordDelivery(callback.jobId, {
+    status,
+    lastStatusCode: outcome.statusCode,
+    lastError: outcome.error,
+  });
+  if (status === 'pending') throw webhookRetryError(outcome);
+}
