@@ -144,7 +144,14 @@ export class OpenApiSchemas {
 }
 
 function stringFor(s, name, urlFor, uuid) {
-  if (s.format === 'uri' || /url$/i.test(name)) return urlFor(name);
+  if (s.format === 'uri' || /url$/i.test(name)) {
+    // The fixture site's URL, unless the field's pattern names other hosts: then its example.
+    const url = urlFor(name);
+    const pattern = s.pattern && new RegExp(s.pattern, 'u');
+    if (!pattern || pattern.test(url) || typeof s.example !== 'string' || !pattern.test(s.example))
+      return url;
+    return s.example;
+  }
   if (s.format === 'email') return `fuzz-${randomBytes(4).toString('hex')}@example.com`;
   if (s.format === 'uuid') return uuid;
   if (s.format === 'date-time') return new Date().toISOString();

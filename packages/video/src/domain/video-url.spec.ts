@@ -1,4 +1,4 @@
-import { recogniseVideoUrl } from './video-url';
+import { recogniseVideoUrl, VIDEO_URL_PATTERN } from './video-url';
 
 const YT = 'dQw4w9WgXcQ';
 const TT = '7301234567890123456';
@@ -115,5 +115,37 @@ describe('recogniseVideoUrl', () => {
     ['a short link with a path', 'https://vm.tiktok.com/ZMabc1234/extra/'],
   ])('rejects %s', (_case, url) => {
     expect(recogniseVideoUrl(url)).toBeNull();
+  });
+});
+
+describe('VIDEO_URL_PATTERN', () => {
+  const pattern = new RegExp(VIDEO_URL_PATTERN);
+
+  it.each([
+    `https://www.youtube.com/watch?v=${YT}`,
+    `HTTPS://WWW.YouTube.COM/watch?v=${YT}`,
+    `https://music.youtube.com/watch?v=${YT}`,
+    `https://www.youtube-nocookie.com/embed/${YT}`,
+    `https://youtu.be/${YT}`,
+    `https://www.youtube.com./watch?v=${YT}`,
+    'https://www.instagram.com/reel/C1a2B3c4D5e/',
+    `https://m.tiktok.com/v/${TT}.html`,
+    'https://vt.tiktok.com/ZSxyz987/',
+  ])('accepts %s, as the recogniser does', (url) => {
+    expect(recogniseVideoUrl(url)).not.toBeNull();
+    expect(url).toMatch(pattern);
+  });
+
+  it.each([
+    `https://youtube.com.evil.com/watch?v=${YT}`,
+    `https://notyoutube.com/watch?v=${YT}`,
+    `https://youtu.be.evil.com/${YT}`,
+    `https://vimeo.com/${YT}`,
+    `https://user:pass@www.youtube.com/watch?v=${YT}`,
+    `https://www.youtube.com:8443/watch?v=${YT}`,
+    `ftp://www.youtube.com/watch?v=${YT}`,
+  ])('refuses %s, as the recogniser does', (url) => {
+    expect(recogniseVideoUrl(url)).toBeNull();
+    expect(url).not.toMatch(pattern);
   });
 });

@@ -18,6 +18,25 @@ const INSTAGRAM_HOSTS = new Set(['instagram.com', 'www.instagram.com', 'm.instag
 const TIKTOK_HOSTS = new Set(['tiktok.com', 'www.tiktok.com', 'm.tiktok.com']);
 const TIKTOK_SHORT_HOSTS = new Set(['vm.tiktok.com', 'vt.tiktok.com']);
 
+/** A host name as a pattern that matches it in any case, as URL hosts are. */
+const anyCase = (host: string): string =>
+  host.replace(/\./g, '\\.').replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
+
+/**
+ * What a supported video URL starts with, as a pattern an API schema can state: http(s), then one
+ * of the platforms' hosts (no user, no port). The path decides the rest, which only the recogniser knows.
+ */
+export const VIDEO_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://(?:${[
+  ...YOUTUBE_HOSTS,
+  ...YOUTUBE_NOCOOKIE_HOSTS,
+  'youtu.be',
+  ...INSTAGRAM_HOSTS,
+  ...TIKTOK_HOSTS,
+  ...TIKTOK_SHORT_HOSTS,
+]
+  .map(anyCase)
+  .join('|')})\\.?(?:[/?#]|$)`;
+
 /** Paths of youtube.com that carry the video id as their second segment. */
 const YOUTUBE_ID_PATHS = new Set(['shorts', 'embed', 'live', 'v', 'e']);
 const INSTAGRAM_POST_PATHS = new Set(['p', 'reel', 'reels', 'tv']);

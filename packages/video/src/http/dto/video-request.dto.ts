@@ -2,13 +2,14 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { HTTP_URL_PATTERN, IsHttpUrl, OptionalField } from '@quarry/core';
 import { LANGUAGE_PATTERN, VIDEO_MODES, type VideoMode } from '../../domain/video-request';
+import { VIDEO_URL_PATTERN } from '../../domain/video-url';
 
 export class VideoProcessRequestDto {
   @ApiProperty({
     description:
       'A public YouTube (watch, youtu.be, shorts, embed, live; m. and music. hosts), Instagram (reel, reels, p, tv) or TikTok (@user/video/<id>, vm./vt. short links) video URL.',
     format: 'uri',
-    pattern: HTTP_URL_PATTERN,
+    pattern: VIDEO_URL_PATTERN,
     minLength: 1,
     maxLength: 2048,
     example: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
