@@ -1,4 +1,5 @@
-// The subset of OpenAPI 3.0 schemas that Quarry's document uses, read the way a client would:
+// The subset of OpenAPI 3.1 schemas that Quarry's document uses (type arrays with "null", anyOf),
+// read the way a client would:
 // `validate` says why a value does not match, `validValue` builds one that does.
 import { randomBytes } from 'node:crypto';
 
@@ -11,6 +12,11 @@ const FORMATS = {
     !Number.isNaN(Date.parse(v)),
   binary: () => true,
 };
+
+/** The types a schema names: 3.1's `type` may be an array such as `["string", "null"]`. */
+const typesOf = (s) => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
+/** The type a value of the schema has when it is not null. */
+const mainType = (s) => typesOf(s).find((type) => type !== 'null');
 
 const typeOf = (value) =>
   value === null
@@ -43,10 +49,19 @@ export class OpenApiSchemas {
     if (!s) return [];
     const errors = [];
     for (const part of s.allOf ?? []) errors.push(...this.validate(part, value, path));
-    if (value === null) return s.nullable || !s.type ? errors : [...errors, `${path}: null is not allowed`];
+    if (s.anyOf) {
+      const branches = s.anyOf.map((part) => this.validate(part, value, path));
+      if (!branches.some((branch) => branch.length === 0)) errors.push(...branches[0]);
+    }
+    const types = typesOf(s);
+    if (value === null)
+      return types.length === 0 || types.includes('null')
+        ? errors
+        : [...errors, `${path}: null is not allowed`];
     const actual = typeOf(value);
-    const fits = !s.type || actual === s.type || (s.type === 'number' && actual === 'integer');
-    if (!fits) return [...errors, `${path}: ${actual} is not ${s.type}`];
+    const fits =
+      types.length === 0 || types.includes(actual) || (types.includes('number') && actual === 'integer');
+    if (!fits) return [...errors, `${path}: ${actual} is not ${types.join(' or ')}`];
     if (s.enum && !s.enum.includes(value))
       errors.push(`${path}: ${JSON.stringify(value)} is not one of the enum`);
     if (typeof value === 'string') {
@@ -100,9 +115,14 @@ export class OpenApiSchemas {
         value[key] = this.validValue(inner.properties[key], { name: key, full, urlFor, uuid });
       return value;
     }
-    if (s.enum) return s.enum[0];
+    if (s.anyOf)
+      return this.validValue(
+        s.anyOf.find((part) => part.type !== 'null'),
+        { name, full, urlFor, uuid },
+      );
+    if (s.enum) return s.enum.find((value) => value !== null);
     if (s.default !== undefined) return s.default;
-    switch (s.type) {
+    switch (mainType(s)) {
       case 'object': {
         const out = {};
         const wanted = full ? Object.keys(s.properties ?? {}) : (s.required ?? []);
@@ -125,17 +145,21 @@ export class OpenApiSchemas {
 
 function stringFor(s, name, urlFor, uuid) {
   if (s.format === 'uri' || /url$/i.test(name)) {
+    // The fixture site's URL, unless the field's pattern names other hosts: then its example.
     const url = urlFor(name);
-    // A field that takes only some hosts (video URLs): its example is a value the schema accepts.
-    return s.pattern && !new RegExp(s.pattern, 'u').test(url) && s.example ? s.example : url;
+    const pattern = s.pattern && new RegExp(s.pattern, 'u');
+    if (!pattern || pattern.test(url) || typeof s.example !== 'string' || !pattern.test(s.example))
+      return url;
+    return s.example;
   }
   if (s.format === 'email') return `fuzz-${randomBytes(4).toString('hex')}@example.com`;
   if (s.format === 'uuid') return uuid;
   if (s.format === 'date-time') return new Date().toISOString();
   if (name === 'secret') return `whsec_${randomBytes(32).toString('base64')}`;
-  if (name === 'waitForSelector') return 'body';
-  if (typeof s.example === 'string' && (!s.pattern || new RegExp(s.pattern, 'u').test(s.example)))
+  // A pattern is honoured through the schema's own example, which the document keeps valid.
+  if (s.pattern && typeof s.example === 'string' && new RegExp(s.pattern, 'u').test(s.example))
     return s.example;
+  if (name === 'waitForSelector') return 'body';
   const length = Math.max(s.minLength ?? 1, 1);
   return randomBytes(length).toString('hex').slice(0, length);
 }

@@ -238,7 +238,7 @@ describe('/v1/api/monitors (SPEC §6)', () => {
       [
         {
           url: `${origin.origin}/watched`,
-          notifications: { webhook: { url: `${origin.origin}/hook`, secret: '!!!!not-base64-secret!!!!' } },
+          notifications: { webhook: { url: `${origin.origin}/hook`, secret: 'x'.repeat(257) } },
         },
         'notifications.webhook.secret',
       ],
@@ -249,6 +249,16 @@ describe('/v1/api/monitors (SPEC §6)', () => {
       expect([field, response.status, response.body.error]).toEqual([field, 400, 'invalid_request']);
       expect(response.body.details).toHaveProperty([field]);
     }
+    const plain = await post({
+      url: `${origin.origin}/watched`,
+      notifications: { webhook: { url: `${origin.origin}/hook`, secret: '!!!!a plain-text secret!!!!' } },
+    });
+    expect(plain.status).toBe(201);
+    expect(plain.body.webhookSecret).toBe('!!!!a plain-text secret!!!!');
+    const missing = await post({ intervalMinutes: 60 });
+    expect(missing.body.details).toEqual({ url: 'url is required' });
+    const notHttp = await post({ url: 'example.com/watched' });
+    expect(notHttp.body.details).toEqual({ url: 'url must be an http(s) URL' });
     const broke = await account('broke@example.com', 0);
     const refused = await post({ url: `${origin.origin}/watched` }, broke.apiKey);
     expect(refused.status).toBe(402);

@@ -22,14 +22,31 @@ describe('the OpenAPI document (SPEC §10)', () => {
   let t: TestApp;
   let paths: Record<string, Record<string, Operation>>;
   let schemas: Record<string, Schema>;
+  let document: {
+    openapi: string;
+    info: { version: string };
+    paths: typeof paths;
+    components: { schemas: typeof schemas };
+  };
 
   beforeAll(async () => {
     t = await startTestApp();
-    const document = (await request(t.url).get('/openapi.json')).body;
+    document = (await request(t.url).get('/openapi.json')).body;
     paths = document.paths;
     schemas = document.components.schemas;
   });
   afterAll(() => t.close());
+
+  it('is OpenAPI 3.1, version 0.1.0, with nullable fields as type arrays (no 3.0 nullable)', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.version).toBe('0.1.0');
+    expect(JSON.stringify(document)).not.toContain('"nullable"');
+    expect(schemas.MonitorDto.properties!.lastChangedAt).toMatchObject({
+      type: ['string', 'null'],
+      format: 'date-time',
+    });
+    expect(paths['/openapi.json'].get.responses['200']).toBeDefined();
+  });
 
   const operations = () =>
     Object.entries(paths).flatMap(([path, methods]) =>

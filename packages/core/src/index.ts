@@ -11,6 +11,7 @@ export {
 export { QuarryExceptionFilter } from './http/quarry-exception.filter';
 export { QuarryHttp } from './http/quarry-http.decorator';
 export { OptionalField } from './http/optional-field.decorator';
+export { HTTP_URL_PATTERN, IsHttpUrl, MAX_URL_LENGTH } from './http/http-url.decorator';
 export {
   ApiKeySecurityDocs,
   GuardedRoutes,
@@ -19,7 +20,16 @@ export {
   type QuarryHttpModuleOptions,
 } from './http/route-guard';
 export { ANONYMOUS_ACCOUNT, CurrentAccount } from './http/current-account.decorator';
-export { ErrorBodyDto, ValidationErrorBodyDto } from './http/error-body.dto';
+export {
+  ErrorBodyDto,
+  NotFoundErrorBodyDto,
+  NotImplementedErrorBodyDto,
+  PayloadTooLargeErrorBodyDto,
+  PaymentRequiredErrorBodyDto,
+  RateLimitedErrorBodyDto,
+  UnauthorizedErrorBodyDto,
+  ValidationErrorBodyDto,
+} from './http/error-body.dto';
 export { Billing, FreeBilling, type PricedWork } from './ports/billing';
 export { ConfigError, EnvReader } from './config/env-reader';
 export { Clock, SystemClock } from './time/clock';

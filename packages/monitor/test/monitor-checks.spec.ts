@@ -179,6 +179,35 @@ describe.each(monitorEngines())('monitor checks on %s', (_name, engine) => {
     expect(hooks).toHaveLength(1);
   });
 
+  it('signs the webhook of a monitor created with a plain-text secret with that text as the key', async () => {
+    content = original;
+    const secret = 'a plain-text secret, not base64!';
+    const account = await accounts.create('plain@example.com', 5);
+    const created = await monitors.create(account.id, {
+      url: `${origin.origin}/page`,
+      notifications: { email: false, webhook: { url: `${origin.origin}/hook`, secret } },
+    });
+    expect(created.webhookSecret).toBe(secret);
+    const id = created.monitor.id;
+    await nextCheck(account.id, id, 1);
+    content = [
+      ...original.slice(0, 4),
+      'A new closing paragraph that was not on the page before this check.',
+    ];
+    await runNow(account.id, id, 2);
+
+    const hook = await eventually(
+      async () => hooks.find((received) => received.body.includes(id)),
+      (found) => found !== undefined,
+    );
+    const raw = new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' });
+    expect(raw.verify(hook!.body, hook!.headers as Record<string, string>)).toMatchObject({
+      type: 'monitor.changed',
+      monitor: { id },
+    });
+    content = original;
+  });
+
   it('records a webhook notification attempt before sending it, so a send in flight is already counted', async () => {
     const account = await accounts.create('held@example.com', 20);
     let lines = original;

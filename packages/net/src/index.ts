@@ -1,7 +1,7 @@
 export { NetError, type NetErrorCode } from './errors/net.error';
 export { asInvalidRequest } from './errors/invalid-request.mapper';
 export type { HostLookup } from './policy/host.lookup';
-export { HTTP_URL_PATTERN, PublicUrlPolicy, type PublicUrlPolicyOptions } from './policy/public-url.policy';
+export { PublicUrlPolicy, type PublicUrlPolicyOptions } from './policy/public-url.policy';
 export { HttpResponse } from './http/http.response';
 export { HttpDownload } from './http/http.download';
 export {
@@ -24,8 +24,4 @@ export {
   type DeliveryStatus,
   type JobCallbackAttempt,
 } from './webhooks/job-callback';
-export {
-  generateWebhookSecret,
-  isWebhookSecret,
-  WEBHOOK_SECRET_PATTERN,
-} from './webhooks/webhook-secret.generator';
+export { generateWebhookSecret, webhookSigningKey } from './webhooks/webhook-secret.generator';

@@ -33,7 +33,7 @@ class HealthDto {
   @ApiProperty({ enum: ['ok', 'error'] })
   status!: 'ok' | 'error';
 
-  @ApiProperty({ description: 'Seconds since the process started.' })
+  @ApiProperty({ type: 'integer', description: 'Whole seconds since the process started.' })
   uptime!: number;
 
   @ApiProperty({ type: HealthChecksDto })

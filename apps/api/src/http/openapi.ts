@@ -1,6 +1,22 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { PayloadTooLargeErrorBodyDto } from '@quarry/core';
+import { toOpenApi31 } from './openapi-3-1';
 import { describeRequestPipeline } from './request-pipeline.openapi';
+
+/** `GET /openapi.json` is served by the Swagger mount, not a controller: stated here so the document lists it. */
+const OPENAPI_JSON_PATH = {
+  get: {
+    tags: ['utility'],
+    summary: 'This document (OpenAPI 3.1); /docs renders it',
+    responses: {
+      '200': {
+        description: 'The OpenAPI document.',
+        content: { 'application/json': { schema: { type: 'object' } } },
+      },
+    },
+  },
+};
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -18,7 +34,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'QUARRY_ADMIN_TOKEN' }, 'admin')
     .build();
-  return describeRequestPipeline(SwaggerModule.createDocument(app, config));
+  const document = SwaggerModule.createDocument(app, config, { extraModels: [PayloadTooLargeErrorBodyDto] });
+  document.paths['/openapi.json'] = OPENAPI_JSON_PATH;
+  return toOpenApi31(describeRequestPipeline(document));
 }
 
 /** `/openapi.json` and the Swagger UI at `/docs`. */

@@ -24,7 +24,7 @@ export function describeRequestPipeline(document: OpenAPIObject): OpenAPIObject 
       if (readsBody) {
         operation.responses['413'] ??= {
           description: 'The request body is over the limit (default 1 MiB).',
-          content: { 'application/json': { schema: ref('ErrorBodyDto') } },
+          content: { 'application/json': { schema: ref('PayloadTooLargeErrorBodyDto') } },
         };
       }
       const body = operation.requestBody as { content?: Record<string, MediaTypeObject> } | undefined;

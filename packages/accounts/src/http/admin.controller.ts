@@ -9,7 +9,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ErrorBodyDto, QuarryHttp } from '@quarry/core';
+import { NotFoundErrorBodyDto, QuarryHttp, UnauthorizedErrorBodyDto } from '@quarry/core';
 import { AccountsService } from '../services/accounts.service';
 import { ApiKeysService } from '../services/api-keys.service';
 import { WebhookSecretsService } from '../services/webhook-secrets.service';
@@ -28,9 +28,9 @@ import {
 
 @ApiTags('admin')
 @ApiBearerAuth('admin')
-@ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'Missing or wrong admin token.' })
+@ApiUnauthorizedResponse({ type: UnauthorizedErrorBodyDto, description: 'Missing or wrong admin token.' })
 @ApiNotFoundResponse({
-  type: ErrorBodyDto,
+  type: NotFoundErrorBodyDto,
   description: 'Unknown id, or the admin API is off (no admin token configured).',
 })
 @Controller()

@@ -1,5 +1,7 @@
 import { IsOptional, IsString } from 'class-validator';
 import { InvalidRequestError } from '../errors/quarry-error';
+import { IsHttpUrl } from './http-url.decorator';
+import { OptionalField } from './optional-field.decorator';
 import { QuarryValidationPipe } from './quarry-validation.pipe';
 
 class UrlDto {
@@ -9,6 +11,15 @@ class UrlDto {
   @IsOptional()
   @IsString()
   note?: string;
+}
+
+class HttpUrlDto {
+  @IsHttpUrl()
+  url!: string;
+
+  @OptionalField()
+  @IsHttpUrl()
+  callbackUrl?: string;
 }
 
 const asBody = { type: 'body', metatype: UrlDto } as const;
@@ -56,5 +67,30 @@ describe('QuarryValidationPipe', () => {
     expect(await refusal(query, { type: 'query', metatype: UrlDto } as never)).toMatchObject({
       details: { ['__proto__']: 'is not an allowed field' },
     });
+  });
+
+  it('names a missing required field as missing, whatever rule its absence breaks first', async () => {
+    const body = { type: 'body', metatype: HttpUrlDto } as const;
+    expect((await refusal({}, body)).details).toEqual({ url: 'url is required' });
+    expect((await refusal({ callbackUrl: 'https://example.com/' }, body)).details).toEqual({
+      url: 'url is required',
+    });
+  });
+
+  it.each([['example.com'], ['ftp://example.com/'], [' https://example.com/'], [42], [null], ['']])(
+    'says an URL field given %j must be an http(s) URL',
+    async (url) => {
+      const body = { type: 'body', metatype: HttpUrlDto } as const;
+      expect((await refusal({ url }, body)).details).toEqual({ url: 'url must be an http(s) URL' });
+      expect((await refusal({ url: 'https://example.com/', callbackUrl: url }, body)).details).toEqual({
+        callbackUrl: 'callbackUrl must be an http(s) URL',
+      });
+    },
+  );
+
+  it('says an URL over 2048 characters is too long', async () => {
+    const body = { type: 'body', metatype: HttpUrlDto } as const;
+    const url = `https://example.com/${'a'.repeat(2048)}`;
+    expect((await refusal({ url }, body)).details).toEqual({ url: 'url must be at most 2048 characters' });
   });
 });

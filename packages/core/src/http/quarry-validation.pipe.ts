@@ -35,13 +35,18 @@ function isPlainObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Flattens class-validator's tree into `{ "a.b": "why" }`, one reason per field. */
+/**
+ * Flattens class-validator's tree into `{ "a.b": "why" }`, one reason per field. A required field
+ * that is absent says so ("url is required") rather than naming the first rule its absence broke.
+ */
 export function validationDetails(errors: ValidationError[], parent = ''): Record<string, string> {
   const details: Record<string, string> = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
     const constraints = error.constraints ?? {};
     if (constraints.whitelistValidation) details[path] = 'is not an allowed field';
+    else if (error.value === undefined && Object.keys(constraints).length > 0)
+      details[path] = `${error.property} is required`;
     else {
       const first = Object.values(constraints)[0];
       if (first) details[path] = first;

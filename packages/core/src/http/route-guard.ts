@@ -14,7 +14,7 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ErrorBodyDto } from './error-body.dto';
+import { RateLimitedErrorBodyDto, UnauthorizedErrorBodyDto } from './error-body.dto';
 
 /** The options every Quarry HTTP module (`ScrapeHttpModule.forRoot(...)`, ...) takes. */
 export interface QuarryHttpModuleOptions {
@@ -72,11 +72,11 @@ export const ApiKeySecurityDocs = () =>
     ApiSecurity('x-api-key'),
     ApiUnauthorizedResponse({
       description: 'Missing, malformed, unknown or revoked key.',
-      type: ErrorBodyDto,
+      type: UnauthorizedErrorBodyDto,
     }),
     ApiTooManyRequestsResponse({
       description: 'Per-key rate limit exceeded; see Retry-After.',
-      type: ErrorBodyDto,
+      type: RateLimitedErrorBodyDto,
     }),
   );
 

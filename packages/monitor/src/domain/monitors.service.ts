@@ -1,13 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, IdGenerator, InvalidRequestError, JobQueue, NotFoundError, QuarryError } from '@quarry/core';
 import { AccountsService } from '@quarry/accounts';
-import {
-  asInvalidRequest,
-  generateWebhookSecret,
-  isWebhookSecret,
-  NetError,
-  PublicUrlPolicy,
-} from '@quarry/net';
+import { asInvalidRequest, generateWebhookSecret, NetError, PublicUrlPolicy } from '@quarry/net';
 import { MONITOR_CHECK_QUEUE, MonitorCheckMessage } from '../jobs/monitor-job-queues';
 import {
   MAX_INTERVAL_MINUTES,
@@ -220,12 +214,6 @@ function assertSecret(secret: string): void {
   if (secret.length < MIN_SECRET_LENGTH || secret.length > MAX_SECRET_LENGTH) {
     throw new InvalidRequestError('The webhook secret has the wrong length.', {
       [field]: `must be ${MIN_SECRET_LENGTH} to ${MAX_SECRET_LENGTH} characters`,
-    });
-  }
-  if (!isWebhookSecret(secret)) {
-    throw new InvalidRequestError('The webhook secret is not a Standard Webhooks secret.', {
-      [field]:
-        'must be base64 (optionally prefixed with whsec_), e.g. whsec_ followed by the base64 of 32 random bytes',
     });
   }
 }

@@ -10,15 +10,17 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiPaymentRequiredResponse,
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
 import {
   CurrentAccount,
-  ErrorBodyDto,
   GuardedRoutes,
   InvalidRequestError,
+  NotFoundErrorBodyDto,
+  PaymentRequiredErrorBodyDto,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/core';
@@ -30,11 +32,15 @@ import {
   CreatedMonitorDto,
   MonitorCheckListDto,
   MonitorEventListDto,
+  MonitorLimitErrorBodyDto,
   MonitorListDto,
   MonitorResponseDto,
 } from './dto/monitor-response.dto';
 
 const DEFAULT_PAGE = 50;
+
+/** The `:id` of the routes: a monitor UUID (a malformed one is the same 404 as an unknown one). */
+const MonitorIdParam = () => ApiParam({ name: 'id', format: 'uuid', description: 'The monitor id.' });
 
 @ApiTags('monitors')
 @Controller('monitors')
@@ -53,9 +59,9 @@ export class MonitorsController {
     type: ValidationErrorBodyDto,
     description: 'Invalid body, a page or webhook URL that is not public http(s), or an unusable secret.',
   })
-  @ApiPaymentRequiredResponse({ type: ErrorBodyDto, description: 'Balance below 1 credit.' })
+  @ApiPaymentRequiredResponse({ type: PaymentRequiredErrorBodyDto, description: 'Balance below 1 credit.' })
   @ApiConflictResponse({
-    type: ErrorBodyDto,
+    type: MonitorLimitErrorBodyDto,
     description: 'monitor_limit_reached: the account has the most monitors it may have (default 1000).',
   })
   async create(
@@ -73,14 +79,16 @@ export class MonitorsController {
   }
 
   @Get(':id')
+  @MonitorIdParam()
   @ApiOperation({ summary: 'One monitor' })
   @ApiOkResponse({ type: MonitorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
+  @ApiNotFoundResponse({ type: NotFoundErrorBodyDto, description: 'Unknown or foreign monitor.' })
   async get(@CurrentAccount() accountId: string, @Param('id') id: string): Promise<MonitorResponseDto> {
     return { monitor: await this.monitors.get(accountId, id) };
   }
 
   @Patch(':id')
+  @MonitorIdParam()
   @ApiOperation({
     summary:
       'Pause or resume a monitor (resuming checks now and resets consecutiveFailures), or change its interval',
@@ -92,7 +100,7 @@ export class MonitorsController {
   })
   @ApiOkResponse({ type: MonitorResponseDto })
   @ApiBadRequestResponse({ type: ValidationErrorBodyDto })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
+  @ApiNotFoundResponse({ type: NotFoundErrorBodyDto, description: 'Unknown or foreign monitor.' })
   async update(
     @CurrentAccount() accountId: string,
     @Param('id') id: string,
@@ -105,31 +113,34 @@ export class MonitorsController {
   }
 
   @Delete(':id')
+  @MonitorIdParam()
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a monitor with its checks and events' })
   @ApiNoContentResponse()
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
+  @ApiNotFoundResponse({ type: NotFoundErrorBodyDto, description: 'Unknown or foreign monitor.' })
   async remove(@CurrentAccount() accountId: string, @Param('id') id: string): Promise<void> {
     await this.monitors.remove(accountId, id);
   }
 
   @Post(':id/run')
+  @MonitorIdParam()
   @HttpCode(202)
   @ApiOperation({ summary: 'Queue a check now' })
   @ApiAcceptedResponse({ type: CheckQueuedDto })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown, foreign or paused monitor.' })
+  @ApiNotFoundResponse({ type: NotFoundErrorBodyDto, description: 'Unknown, foreign or paused monitor.' })
   async run(@CurrentAccount() accountId: string, @Param('id') id: string): Promise<CheckQueuedDto> {
     await this.monitors.runNow(accountId, id);
     return { status: 'queued' };
   }
 
   @Get(':id/checks')
+  @MonitorIdParam()
   @ApiOperation({
     summary: "A monitor's checks, newest first; page with ?before=<checkedAt of the last one>",
   })
   @ApiOkResponse({ type: MonitorCheckListDto })
   @ApiBadRequestResponse({ type: ValidationErrorBodyDto })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
+  @ApiNotFoundResponse({ type: NotFoundErrorBodyDto, description: 'Unknown or foreign monitor.' })
   async checks(
     @CurrentAccount() accountId: string,
     @Param('id') id: string,
@@ -139,13 +150,14 @@ export class MonitorsController {
   }
 
   @Get(':id/events')
+  @MonitorIdParam()
   @ApiOperation({
     summary:
       "A monitor's change events with their line diffs, newest first; page with ?before=<detectedAt of the last one>",
   })
   @ApiOkResponse({ type: MonitorEventListDto })
   @ApiBadRequestResponse({ type: ValidationErrorBodyDto })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown or foreign monitor.' })
+  @ApiNotFoundResponse({ type: NotFoundErrorBodyDto, description: 'Unknown or foreign monitor.' })
   async events(
     @CurrentAccount() accountId: string,
     @Param('id') id: string,

@@ -1,5 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
+import { HTTP_URL_PATTERN, MAX_URL_LENGTH } from '@quarry/core';
 import { NetError } from '../errors/net.error';
 import { systemLookup, type HostLookup } from './host.lookup';
 import { HostPortAllowList } from './host-port.allow-list';
@@ -13,12 +14,9 @@ export interface PublicUrlPolicyOptions {
   lookup?: HostLookup;
 }
 
-/** How every accepted URL starts, as a pattern an API schema can state (no leading space, no `http:host`). */
-export const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://';
-
 /** SPEC §2: only http(s) URLs whose host resolves exclusively to public unicast addresses. */
 export class PublicUrlPolicy {
-  static readonly MAX_URL_LENGTH = 2048;
+  static readonly MAX_URL_LENGTH = MAX_URL_LENGTH;
 
   private readonly allowList: HostPortAllowList;
   private readonly lookup: HostLookup;

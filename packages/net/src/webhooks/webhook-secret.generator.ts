@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
 
 const SECRET_PREFIX = 'whsec_';
+const CANONICAL_BASE64 = /^(?=.)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** A Standard Webhooks signing secret: `whsec_` + base64 of 32 random bytes (SPEC §6). */
 export function generateWebhookSecret(): string {
@@ -9,21 +9,13 @@ export function generateWebhookSecret(): string {
 }
 
 /**
- * Canonical base64 (optionally after `whsec_`), not empty: the secrets a request may supply. Every
- * match is a key `isWebhookSecret` accepts; stated as a pattern so the API schema can say it.
+ * The HMAC key a secret signs with (SPEC §6): a `whsec_` + base64 secret is the bytes the base64
+ * encodes, as Standard Webhooks prescribes; any other string is its own UTF-8 bytes, as the
+ * original service accepts plain-text secrets. Throws only for the empty string.
  */
-export const WEBHOOK_SECRET_PATTERN =
-  /^(?:whsec_)?(?=.)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
-/**
- * Whether Standard Webhooks libraries accept `secret` as a signing key: base64, optionally after
- * `whsec_`, and not empty. Validate user-supplied secrets with it before storing them.
- */
-export function isWebhookSecret(secret: string): boolean {
-  try {
-    new Webhook(secret);
-    return true;
-  } catch {
-    return false;
-  }
+export function webhookSigningKey(secret: string): Uint8Array {
+  if (secret === '') throw new TypeError('A webhook secret cannot be empty.');
+  const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : undefined;
+  if (encoded !== undefined && CANONICAL_BASE64.test(encoded)) return Buffer.from(encoded, 'base64');
+  return Buffer.from(secret, 'utf8');
 }

@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { isPolicyRejection, NetError } from '../errors/net.error';
 import type { SafeHttpClient } from '../http/safe-http.client';
 import { parseRetryAfter } from './retry-after.parser';
+import { webhookSigningKey } from './webhook-secret.generator';
 
 /** One delivery attempt: the same `webhookId` and `body` on every attempt of a delivery. */
 export interface WebhookDelivery {
@@ -11,7 +12,10 @@ export interface WebhookDelivery {
   body: string;
   /** `webhook-id`: the receiver's idempotency key, the same on every attempt of one delivery. */
   webhookId: string;
-  /** `whsec_...` signing secrets: one, or two while a secret is being rotated (one signature each). */
+  /**
+   * Signing secrets (`whsec_` + base64, or any other string, signed with its UTF-8 bytes): one, or
+   * two while a secret is being rotated (one signature each).
+   */
   secrets: readonly string[];
   /** Extra request headers, e.g. `x-callback-token`; they cannot replace the signature headers. */
   headers?: Record<string, string>;
@@ -106,12 +110,10 @@ export class WebhookSender {
 function signersFor(secrets: readonly string[]): Webhook[] {
   if (secrets.length === 0) throw new TypeError('At least one webhook secret is required.');
   return secrets.map((secret, index) => {
-    try {
-      return new Webhook(secret);
-    } catch (error) {
-      // The secret itself must never reach a log line.
-      throw new TypeError(`Webhook secret ${index + 1} is not a whsec_ base64 secret.`, { cause: error });
-    }
+    // The secret itself must never reach a log line.
+    if (typeof secret !== 'string' || secret === '')
+      throw new TypeError(`Webhook secret ${index + 1} is empty or not a string.`);
+    return new Webhook(webhookSigningKey(secret), { format: 'raw' });
   });
 }
 

@@ -10,8 +10,9 @@ import {
 } from '@nestjs/swagger';
 import {
   CurrentAccount,
-  ErrorBodyDto,
   GuardedRoutes,
+  NotFoundErrorBodyDto,
+  PaymentRequiredErrorBodyDto,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/core';
@@ -44,7 +45,7 @@ export class ScrapeJobsController {
     type: ScrapeErrorBodyDto,
     description: 'URL_NOT_FOUND: the host of url does not resolve.',
   })
-  @ApiPaymentRequiredResponse({ type: ErrorBodyDto })
+  @ApiPaymentRequiredResponse({ type: PaymentRequiredErrorBodyDto })
   async submit(
     @CurrentAccount() accountId: string,
     @Body() body: AsyncScrapeRequestDto,
@@ -56,7 +57,7 @@ export class ScrapeJobsController {
   @Get('jobs/:jobId')
   @ApiOperation({ summary: "An async scrape's state, result or error, and callback delivery" })
   @ApiOkResponse({ type: ScrapeJobDto })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown, expired or foreign job.' })
+  @ApiNotFoundResponse({ type: NotFoundErrorBodyDto, description: 'Unknown, expired or foreign job.' })
   async get(@CurrentAccount() accountId: string, @Param('jobId') jobId: string): Promise<ScrapeJobDto> {
     return jobView(await this.jobs.get(accountId, jobId));
   }

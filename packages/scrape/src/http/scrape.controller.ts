@@ -13,9 +13,9 @@ import {
 } from '@nestjs/swagger';
 import {
   CurrentAccount,
-  ErrorBodyDto,
   GuardedRoutes,
   IdGenerator,
+  PaymentRequiredErrorBodyDto,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/core';
@@ -47,7 +47,7 @@ export class ScrapeController {
     summary: 'Scrape a public page into readable Markdown and HTML (1 credit per success, cached or not)',
   })
   @ApiOkResponse({ type: ScrapeResultDto })
-  @ApiPaymentRequiredResponse({ type: ErrorBodyDto })
+  @ApiPaymentRequiredResponse({ type: PaymentRequiredErrorBodyDto })
   @ApiForbiddenResponse({ type: ScrapeErrorBodyDto, description: 'AUTH_REQUIRED' })
   @ApiNotFoundResponse({ type: ScrapeErrorBodyDto, description: 'URL_NOT_FOUND' })
   @ApiUnprocessableEntityResponse({

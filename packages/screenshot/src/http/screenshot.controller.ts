@@ -13,9 +13,9 @@ import {
 import { MeteredRoute, PRICE_HOLD_MS } from '@quarry/accounts';
 import {
   CurrentAccount,
-  ErrorBodyDto,
   GuardedRoutes,
   IdGenerator,
+  PaymentRequiredErrorBodyDto,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/core';
@@ -67,7 +67,7 @@ export class ScreenshotController {
     description: 'Invalid body, or a URL that is not public http(s) (details.url).',
   })
   @ApiPaymentRequiredResponse({
-    type: ErrorBodyDto,
+    type: PaymentRequiredErrorBodyDto,
     description: 'The balance is lower than the price of a screenshot (5).',
   })
   @ApiUnprocessableEntityResponse({

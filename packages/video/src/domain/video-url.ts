@@ -18,11 +18,15 @@ const INSTAGRAM_HOSTS = new Set(['instagram.com', 'www.instagram.com', 'm.instag
 const TIKTOK_HOSTS = new Set(['tiktok.com', 'www.tiktok.com', 'm.tiktok.com']);
 const TIKTOK_SHORT_HOSTS = new Set(['vm.tiktok.com', 'vt.tiktok.com']);
 
+/** A host name as a pattern that matches it in any case, as URL hosts are. */
+const anyCase = (host: string): string =>
+  host.replace(/\./g, '\\.').replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
+
 /**
- * The URLs `recogniseVideoUrl` can accept, as far as a schema `pattern` can say (the path decides
- * the rest): http(s) on one of the hosts above, in any case, with an optional trailing dot and port.
+ * What a supported video URL starts with, as a pattern an API schema can state: http(s), then one
+ * of the platforms' hosts (no user, no port). The path decides the rest, which only the recogniser knows.
  */
-export const VIDEO_URL_PATTERN = `^\\s*${caseless('https?')}://(${[
+export const VIDEO_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://(?:${[
   ...YOUTUBE_HOSTS,
   ...YOUTUBE_NOCOOKIE_HOSTS,
   'youtu.be',
@@ -30,8 +34,8 @@ export const VIDEO_URL_PATTERN = `^\\s*${caseless('https?')}://(${[
   ...TIKTOK_HOSTS,
   ...TIKTOK_SHORT_HOSTS,
 ]
-  .map((host) => caseless(host.replaceAll('.', '\\.')))
-  .join('|')})\\.?(:[0-9]+)?([/?#]|$)`;
+  .map(anyCase)
+  .join('|')})\\.?(?:[/?#]|$)`;
 
 /** Paths of youtube.com that carry the video id as their second segment. */
 const YOUTUBE_ID_PATHS = new Set(['shorts', 'embed', 'live', 'v', 'e']);
@@ -105,9 +109,4 @@ function tiktokShortLink(code: string, url: URL): RecognisedVideoUrl | null {
 
 function video(platform: VideoPlatformName, platformId: string): RecognisedVideoUrl {
   return { kind: 'video', ref: { platform, platformId } };
-}
-
-/** `pattern` matching its letters in either case: schema patterns take no flags. */
-function caseless(pattern: string): string {
-  return pattern.replace(/[a-z]/g, (letter) => `[${letter.toUpperCase()}${letter}]`);
 }

@@ -11,8 +11,10 @@ import {
 } from '@nestjs/swagger';
 import {
   CurrentAccount,
-  ErrorBodyDto,
   GuardedRoutes,
+  NotFoundErrorBodyDto,
+  NotImplementedErrorBodyDto,
+  PaymentRequiredErrorBodyDto,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/core';
@@ -42,9 +44,9 @@ export class VideoController {
     description:
       'Invalid body, a url that is not a public YouTube, Instagram or TikTok video URL (details.url names the platforms), or a callbackUrl that is not public http(s).',
   })
-  @ApiPaymentRequiredResponse({ type: ErrorBodyDto, description: 'The balance is 0.' })
+  @ApiPaymentRequiredResponse({ type: PaymentRequiredErrorBodyDto, description: 'The balance is 0.' })
   @ApiNotImplementedResponse({
-    type: ErrorBodyDto,
+    type: NotImplementedErrorBodyDto,
     description: 'This app has no job queue (or, for callbacks, no accounts to sign them).',
   })
   async process(
@@ -58,7 +60,7 @@ export class VideoController {
   @Get('jobs/:jobId')
   @ApiOperation({ summary: "A video job's state and progress, and its result or error once finished" })
   @ApiOkResponse({ type: VideoJobDto })
-  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'Unknown, expired or foreign job.' })
+  @ApiNotFoundResponse({ type: NotFoundErrorBodyDto, description: 'Unknown, expired or foreign job.' })
   async get(@CurrentAccount() accountId: string, @Param('jobId') jobId: string): Promise<VideoJobDto> {
     return jobView(await this.jobs.get(accountId, jobId));
   }

@@ -55,6 +55,7 @@ export class WebhookSecretDto {
 
   @ApiProperty({
     type: String,
+    format: 'date-time',
     nullable: true,
     description:
       'After a rotation: until then callbacks carry a second signature made with the previous secret.',

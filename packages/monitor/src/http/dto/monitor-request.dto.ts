@@ -9,13 +9,10 @@ import {
   IsString,
   Length,
   Max,
-  Matches,
-  MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
-import { OptionalField } from '@quarry/core';
-import { HTTP_URL_PATTERN, WEBHOOK_SECRET_PATTERN } from '@quarry/net';
+import { HTTP_URL_PATTERN, IsHttpUrl, OptionalField } from '@quarry/core';
 import { MAX_SECRET_LENGTH, MIN_SECRET_LENGTH } from '../../domain/monitors.service';
 import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES } from '../../monitor-options.interface';
 
@@ -28,24 +25,18 @@ export class WebhookChannelRequestDto {
     minLength: 1,
     maxLength: 2048,
   })
-  @IsString()
-  @MaxLength(2048)
+  @IsHttpUrl()
   url!: string;
 
   @ApiPropertyOptional({
     description:
-      'The signing secret (base64, optionally prefixed with `whsec_`); generated when absent. Returned once, at creation.',
+      'The signing secret; generated (`whsec_` + base64 of 32 random bytes) when absent and returned once, at creation. A `whsec_` + base64 secret signs with the bytes it encodes, as Standard Webhooks prescribes; any other string with its UTF-8 bytes.',
     minLength: MIN_SECRET_LENGTH,
     maxLength: MAX_SECRET_LENGTH,
-    pattern: WEBHOOK_SECRET_PATTERN.source,
   })
   @OptionalField()
   @IsString()
   @Length(MIN_SECRET_LENGTH, MAX_SECRET_LENGTH)
-  @Matches(WEBHOOK_SECRET_PATTERN, {
-    message:
-      'must be base64 (optionally prefixed with whsec_), e.g. whsec_ followed by the base64 of 32 random bytes',
-  })
   secret?: string;
 }
 
@@ -72,8 +63,7 @@ export class CreateMonitorDto {
     maxLength: 2048,
     example: 'https://example.com/pricing',
   })
-  @IsString()
-  @MaxLength(2048)
+  @IsHttpUrl()
   url!: string;
 
   @ApiPropertyOptional({

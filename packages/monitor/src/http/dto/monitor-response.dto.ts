@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ErrorBodyDto } from '@quarry/core';
 
 export class MonitorChannelDto {
   @ApiProperty({ format: 'uuid' })
@@ -18,7 +19,7 @@ export class MonitorDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 
-  @ApiProperty()
+  @ApiProperty({ format: 'uri' })
   url!: string;
 
   @ApiProperty({ enum: ['active', 'paused'] })
@@ -88,7 +89,11 @@ export class MonitorCheckDto {
   @ApiProperty({ enum: ['http', 'browser'], nullable: true, type: String })
   scrapeTier!: string | null;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'Milliseconds the check took. Quarry always sets it; nullable as in the original document.',
+  })
   durationMs!: number;
 
   @ApiProperty({
@@ -143,7 +148,12 @@ export class MonitorEventDto {
   @ApiProperty({ type: String, nullable: true })
   currentTitle!: string | null;
 
-  @ApiProperty({ description: 'SHA-256 hex of the previous normalised Markdown.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'SHA-256 hex of the previous normalised Markdown. Quarry always sets it; nullable as in the original document.',
+  })
   previousHash!: string;
 
   @ApiProperty({ description: 'SHA-256 hex of the current normalised Markdown.' })
@@ -158,4 +168,12 @@ export class MonitorEventListDto {
 export class CheckQueuedDto {
   @ApiProperty({ enum: ['queued'] })
   status!: 'queued';
+}
+
+export class MonitorLimitErrorBodyDto extends ErrorBodyDto {
+  @ApiProperty({ enum: ['monitor_limit_reached'] })
+  declare error: string;
+
+  @ApiProperty({ type: 'integer', description: 'The most monitors the account may have.' })
+  limit!: number;
 }

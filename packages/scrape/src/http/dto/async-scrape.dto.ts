@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { OptionalField } from '@quarry/core';
-import { HTTP_URL_PATTERN } from '@quarry/net';
+import { HTTP_URL_PATTERN, IsHttpUrl, OptionalField } from '@quarry/core';
 import { ScrapeRequestDto } from './scrape-request.dto';
 import { ScrapeErrorBodyDto, ScrapeResultDto } from './scrape-response.dto';
 
@@ -14,8 +13,7 @@ export class AsyncScrapeRequestDto extends ScrapeRequestDto {
     minLength: 1,
     maxLength: 2048,
   })
-  @IsString()
-  @MaxLength(2048)
+  @IsHttpUrl()
   callbackUrl!: string;
 
   @ApiPropertyOptional({

@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 export class ScrapeResultDto {
-  @ApiProperty({ description: 'The URL as requested.' })
+  @ApiProperty({ format: 'uri', description: 'The URL as requested.' })
   url!: string;
 
-  @ApiProperty({ description: 'The URL after redirects.' })
+  @ApiProperty({ format: 'uri', description: 'The URL after redirects.' })
   finalUrl!: string;
 
   @ApiProperty({ type: String, nullable: true })
@@ -20,6 +20,7 @@ export class ScrapeResultDto {
   contentLength!: number;
 
   @ApiProperty({
+    format: 'date-time',
     description: 'When the origin was fetched; a cached result keeps its original time.',
     example: '2026-11-21T10:00:00.000Z',
   })
@@ -46,7 +47,7 @@ export class ScrapeErrorBodyDto {
   @ApiProperty()
   message!: string;
 
-  @ApiProperty()
+  @ApiProperty({ format: 'uri', description: 'The URL as requested.' })
   url!: string;
 }
 

@@ -7,7 +7,7 @@ export class ScreenshotErrorBodyDto {
   @ApiProperty()
   message!: string;
 
-  @ApiProperty({ description: 'The URL as requested.' })
+  @ApiProperty({ format: 'uri', description: 'The URL as requested.' })
   url!: string;
 }
 

@@ -3,7 +3,7 @@ import { VIDEO_PLATFORMS } from '../../domain/video';
 import { VIDEO_ERROR_CODES } from '../../domain/video.error';
 
 export class VideoJobAcceptedDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ description: 'The job id (a UUID today; typed as a string, as in the original document).' })
   jobId!: string;
 
   @ApiProperty({ enum: ['queued'] })
@@ -136,7 +136,7 @@ export class VideoCallbackDeliveryDto {
 }
 
 export class VideoJobDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ description: 'The job id (a UUID today; typed as a string, as in the original document).' })
   jobId!: string;
 
   @ApiProperty({ enum: ['queued', 'processing', 'completed', 'failed'] })

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsString, Matches, MaxLength } from 'class-validator';
-import { OptionalField } from '@quarry/core';
-import { HTTP_URL_PATTERN } from '@quarry/net';
+import { HTTP_URL_PATTERN, IsHttpUrl, OptionalField } from '@quarry/core';
 import { LANGUAGE_PATTERN, VIDEO_MODES, type VideoMode } from '../../domain/video-request';
 import { VIDEO_URL_PATTERN } from '../../domain/video-url';
 
@@ -15,8 +14,7 @@ export class VideoProcessRequestDto {
     maxLength: 2048,
     example: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
   })
-  @IsString()
-  @MaxLength(2048)
+  @IsHttpUrl()
   url!: string;
 
   @ApiPropertyOptional({
@@ -59,8 +57,7 @@ export class VideoProcessRequestDto {
     maxLength: 2048,
   })
   @OptionalField()
-  @IsString()
-  @MaxLength(2048)
+  @IsHttpUrl()
   callbackUrl?: string;
 
   @ApiPropertyOptional({
