@@ -12,6 +12,7 @@ import { ScreenshotHttpModule, ScreenshotModule } from '@quarry/screenshot';
 import { MonitorHttpModule, MonitorModule } from '@quarry/monitor';
 import { VideoHttpModule, VideoModule } from '@quarry/video';
 import { BrandHttpModule, BrandModule } from '@quarry/brand';
+import { BlogHttpModule, BlogModule } from '@quarry/blog';
 import { AppConfig } from './config/app-config';
 import { quarryDataSourceOptions } from './database/quarry-schema';
 import { HealthController } from './health/health.controller';
@@ -84,6 +85,7 @@ export class AppModule {
           callbackBackoffMs: config.callbackBackoffMs,
         }),
         BrandModule.forRoot({}),
+        BlogModule.forRoot({ contentDir: config.blogDir, watch: config.development }),
         AccountsHttpModule,
         AccountsAdminHttpModule,
         ScrapeHttpModule,
@@ -91,6 +93,7 @@ export class AppModule {
         MonitorHttpModule,
         VideoHttpModule,
         BrandHttpModule,
+        BlogHttpModule,
         RouterModule.register([
           { path: 'v1/api', module: AccountsHttpModule },
           { path: 'v1/api', module: ScrapeHttpModule },
@@ -98,6 +101,7 @@ export class AppModule {
           { path: 'v1/api', module: MonitorHttpModule },
           { path: 'v1/api', module: VideoHttpModule },
           { path: 'v1/api', module: BrandHttpModule },
+          { path: 'v1/api', module: BlogHttpModule },
           { path: 'v1/admin', module: AccountsAdminHttpModule },
         ]),
       ],

@@ -1,5 +1,9 @@
+import { resolve } from 'node:path';
 import { EnvReader } from '@quarry/core';
 import { VIDEO_PLATFORMS, type VideoPlatformName } from '@quarry/video';
+
+/** The articles the app ships (apps/api/content/blog), next to the built code. */
+const BLOG_DIR = resolve(__dirname, '../../content/blog');
 
 export const ROLES = ['api', 'worker', 'all'] as const;
 export type Role = (typeof ROLES)[number];
@@ -40,6 +44,8 @@ export interface AppConfig {
   ffprobePath: string;
   videoMaxDurationSeconds: number;
   videoConcurrency: number;
+  blogDir: string;
+  development: boolean;
 }
 
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
@@ -87,6 +93,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     ffprobePath: read.string('QUARRY_FFPROBE_PATH', 'ffprobe'),
     videoMaxDurationSeconds: read.int('QUARRY_VIDEO_MAX_DURATION_SECONDS', 3 * 60 * 60, { min: 1 }),
     videoConcurrency: read.int('QUARRY_VIDEO_CONCURRENCY', 2, { min: 1, max: 64 }),
+    blogDir: resolve(read.string('QUARRY_BLOG_DIR', BLOG_DIR)),
+    development: env.NODE_ENV === 'development',
   };
   read.check(
     config.httpHeadersTimeoutMs <= config.httpRequestTimeoutMs,

@@ -4,17 +4,26 @@ import { accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { scrapeEntities, scrapeMigrations } from '@quarry/scrape';
 import { monitorEntities, monitorMigrations } from '@quarry/monitor';
 import { videoEntities, videoMigrations } from '@quarry/video';
+import { blogEntities, blogMigrations } from '@quarry/blog';
 
 /** Every table of the modules this app composes; the schema comes from their migrations at start. */
 export function quarryDataSourceOptions(databaseUrl: string): DataSourceOptions {
   return dataSourceOptionsFromUrl(databaseUrl, {
-    entities: [...coreEntities, ...accountsEntities, ...scrapeEntities, ...monitorEntities, ...videoEntities],
+    entities: [
+      ...coreEntities,
+      ...accountsEntities,
+      ...scrapeEntities,
+      ...monitorEntities,
+      ...videoEntities,
+      ...blogEntities,
+    ],
     migrations: [
       ...coreMigrations,
       ...accountsMigrations,
       ...scrapeMigrations,
       ...monitorMigrations,
       ...videoMigrations,
+      ...blogMigrations,
     ],
   });
 }

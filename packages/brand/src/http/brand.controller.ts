@@ -15,7 +15,8 @@ import {
 import { MeteredRoute, PRICE_HOLD_MS } from '@quarry/accounts';
 import {
   CurrentAccount,
-  ErrorBodyDto,
+  PaymentRequiredErrorBodyDto,
+  RateLimitedErrorBodyDto,
   GuardedRoutes,
   IdGenerator,
   QuarryHttp,
@@ -53,7 +54,10 @@ export class BrandController {
     type: ValidationErrorBodyDto,
     description: 'Invalid body, or a URL that is not public http(s) (details.url).',
   })
-  @ApiPaymentRequiredResponse({ type: ErrorBodyDto, description: 'The balance is lower than the price (1).' })
+  @ApiPaymentRequiredResponse({
+    type: PaymentRequiredErrorBodyDto,
+    description: 'The balance is lower than the price (1).',
+  })
   @ApiForbiddenResponse({
     type: BrandErrorBodyDto,
     description: 'AUTH_REQUIRED: the page answered 401 or 403.',
@@ -67,7 +71,7 @@ export class BrandController {
     description: 'UNREADABLE_CONTENT: the URL is not a web page.',
   })
   @ApiTooManyRequestsResponse({
-    type: ErrorBodyDto,
+    type: RateLimitedErrorBodyDto,
     description: 'rate_limited: the per-key limit, or every browser page busy; see Retry-After.',
   })
   @ApiBadGatewayResponse({

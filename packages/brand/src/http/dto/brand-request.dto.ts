@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { OptionalField } from '@quarry/core';
-import { HTTP_URL_PATTERN } from '@quarry/net';
+import { IsInt, Max, Min } from 'class-validator';
+import { HTTP_URL_PATTERN, IsHttpUrl, OptionalField } from '@quarry/core';
 
 export class BrandRequestDto {
   @ApiProperty({
@@ -12,8 +11,7 @@ export class BrandRequestDto {
     maxLength: 2048,
     example: 'https://example.com/',
   })
-  @IsString()
-  @MaxLength(2048)
+  @IsHttpUrl()
   url!: string;
 
   @ApiPropertyOptional({
