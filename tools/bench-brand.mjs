@@ -12,10 +12,10 @@
 // when the site has none), primary / background / text colours within CIEDE2000 5, heading and body
 // family, social links precision and recall (over all links), icons recall. Throughput: every
 // site profiled --rounds times (default 5) at --concurrency (default 4), profiles per second.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
-import { dirname, extname, join, normalize } from 'node:path';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
@@ -47,47 +47,11 @@ const { NestFactory } = require('@nestjs/core');
 const { Logger } = require('@nestjs/common');
 
 const FIXTURES = join(root, 'packages/brand/test/fixtures');
-const GOOGLE_FONT_HOSTS = ['fonts.googleapis.com', 'fonts.gstatic.com'];
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-};
-const TEXT = new Set(['.html', '.css', '.svg', '.json', '.webmanifest']);
-const sites = readdirSync(FIXTURES).filter((name) => !name.startsWith('_'));
+const served = await quarry.testing.startSiteFolders(FIXTURES);
+const sites = served.names;
 const truth = Object.fromEntries(
   sites.map((site) => [site, JSON.parse(readFileSync(join(FIXTURES, site, 'truth.json'), 'utf8'))]),
 );
-
-// The same routing as packages/brand/test/support/fixture-sites.ts: by Host header, `__PORT__` substituted.
-let port = 0;
-const server = await quarry.testing.startFixtureServer((request, response) => {
-  const host = (request.headers.host ?? '').split(':')[0];
-  const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-  const dir = GOOGLE_FONT_HOSTS.includes(host)
-    ? join(FIXTURES, '_google-fonts', host)
-    : join(FIXTURES, host.replace(/\.test$/, ''));
-  let file = normalize(join(dir, path === '/' ? 'index.html' : path));
-  if (host === 'fonts.googleapis.com') file = join(dir, `${path}.css`);
-  if (!file.startsWith(dir) || !isFile(file)) return void response.writeHead(404).end('not found');
-  const extension = extname(file);
-  const body = TEXT.has(extension)
-    ? readFileSync(file, 'utf8').replaceAll('__PORT__', String(port))
-    : readFileSync(file);
-  response.writeHead(200, {
-    'content-type': TYPES[extension] ?? 'application/octet-stream',
-    'access-control-allow-origin': '*',
-  });
-  response.end(body);
-});
-port = server.port;
-const hosts = [...sites.map((site) => `${site}.test`), ...GOOGLE_FONT_HOSTS];
-const siteUrl = (site) => `http://${site}.test:${port}/`;
 
 Logger.overrideLogger(['error']);
 class BenchModule {}
@@ -98,8 +62,8 @@ const app = await NestFactory.createApplicationContext(
       quarry.core.QuarryCoreModule,
       quarry.net.NetModule.forRoot({
         isGlobal: true,
-        allowHosts: hosts.map((host) => `${host}:${port}`),
-        lookup: quarry.testing.mappedLookup(Object.fromEntries(hosts.map((host) => [host, ['127.0.0.1']]))),
+        allowHosts: served.allowHosts,
+        lookup: served.lookup,
       }),
       quarry.browser.BrowserModule.forRoot({ isGlobal: true, maxPages: 4 }),
       quarry.brand.BrandModule.forRoot({}),
@@ -111,12 +75,12 @@ const brands = app.get(quarry.brand.BrandService);
 
 try {
   const profiles = {};
-  for (const site of sites) profiles[site] = await brands.profile({ url: siteUrl(site) });
+  for (const site of sites) profiles[site] = await brands.profile({ url: served.url(site) });
   printCorrectness(profiles);
   await throughput();
 } finally {
   await app.close();
-  await server.close();
+  await served.close();
 }
 
 function printCorrectness(profiles) {
@@ -199,7 +163,7 @@ async function throughput() {
     Array.from({ length: concurrency }, async () => {
       for (let site = queue.shift(); site; site = queue.shift()) {
         const begin = performance.now();
-        await brands.profile({ url: siteUrl(site) });
+        await brands.profile({ url: served.url(site) });
         latencies.push(performance.now() - begin);
       }
     }),
@@ -225,12 +189,4 @@ function print(header, rows) {
 
 function percent(value) {
   return `${(value * 100).toFixed(1)}%`;
-}
-
-function isFile(path) {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -11,6 +11,7 @@ export {
   type FixtureServerOptions,
 } from './fixture-server';
 export { mappedLookup, type MappedLookup } from './mapped-lookup';
+export { startSiteFolders, type SiteFolders } from './site-folders';
 export { startUdpCanary, udpProbeScript, type UdpCanary } from './udp-canary';
 export { processTree } from './process-tree';
 export { minimalPdf } from './minimal-pdf';
