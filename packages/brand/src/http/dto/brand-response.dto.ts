@@ -251,6 +251,6 @@ export class BrandErrorBodyDto {
   @ApiProperty()
   message!: string;
 
-  @ApiProperty({ description: 'The URL as requested.' })
+  @ApiProperty({ format: 'uri', description: 'The URL as requested.' })
   url!: string;
 }
