@@ -43,8 +43,10 @@ function convertSchema(schema: Json): Json {
     if (rest[flag] !== undefined) delete rest[bound];
   }
   if (nullable !== true) return rest;
-  if (rest.type === undefined) {
+  if (rest.type === undefined || rest.allOf !== undefined || rest.$ref !== undefined) {
+    // A schema made of another one: its `type` (as some decorators add) belongs to that one.
     const { description, ...inner } = rest;
+    delete inner.type;
     return { ...(description === undefined ? {} : { description }), anyOf: [inner, { type: 'null' }] };
   }
   const types = Array.isArray(rest.type) ? rest.type : [rest.type];
