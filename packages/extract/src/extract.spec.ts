@@ -195,6 +195,21 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('4:14 p.m.');
   });
 
+  it('drops a leading heading that repeats the title, in other words too, and keeps one that does not', () => {
+    const repeated = extract(page(body), { url: URL });
+    expect(repeated.title).toBe('Council approves plan');
+    expect(repeated.markdown).not.toContain('# Council approves plan');
+
+    const reworded = page(body).replace(
+      '<h1>Council approves plan</h1>',
+      '<h1>The council approves its plan</h1>',
+    );
+    expect(extract(reworded, { url: URL }).markdown).not.toContain('# The council approves its plan');
+
+    const different = page(body).replace('<h1>Council approves plan</h1>', '<h1>Late content</h1>');
+    expect(extract(different, { url: URL }).markdown).toMatch(/^# Late content\n/);
+  });
+
   it('keeps embedded social posts even when their wrapper is named like a share widget', () => {
     const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">Yes this is real and the council spent half a million on it: <a href="https://t.co/x">https://t.co/x</a></p>&mdash; A Resident (@resident) <a href="https://twitter.com/resident/status/1">November 18, 2019</a></blockquote></div>`;
     const result = extract(page(body + tweet + paragraph('the vote')), { url: URL });
@@ -296,11 +311,14 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     for (let i = 0; i < 3; i++) expect(extract(html, { url: URL })).toEqual(first);
   });
 
-  it('reports an empty or script-only page as UNREADABLE_CONTENT', () => {
+  it('reports an empty, script-only or navigation-only page as UNREADABLE_CONTENT', () => {
     for (const html of [
       '',
       '   ',
       '<html><head><script>var app = 1;</script></head><body><div id="root"></div></body></html>',
+      // Only chrome: navigation, however much of the page it fills, a header and a footer.
+      '<nav>Menu</nav>',
+      '<html><head><title>Home</title></head><body><header><a href="/">Example</a></header><nav role="navigation"><ul><li><a href="/a">About</a></li></ul></nav><footer>© Example</footer></body></html>',
     ]) {
       let error: unknown;
       try {
@@ -327,11 +345,13 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     }
   });
 
-  it('reads pages whose wrapper is hidden until a script runs, or whose closing tags are missing', () => {
+  it('reads pages whose wrapper is hidden until a script runs, or whose closing tags are missing (an unclosed header wraps the article)', () => {
     const hidden = page(body).replace('<main>', '<main style="display:none" aria-hidden="true">');
     expect(extract(hidden, { url: URL }).markdown).toContain('school transport');
     const unclosed = page(body).replace(/<\/(div|p|li|section|article)>/g, '');
     expect(extract(unclosed, { url: URL }).markdown).toContain('school transport');
+    const insideHeader = page(body).replace('</nav></header>', '</nav>');
+    expect(extract(insideHeader, { url: URL }).markdown).toContain('school transport');
   });
 
   it('handles a 10 MB page with huge inline scripts', () => {

@@ -48,6 +48,25 @@ export const BLOCK_CHILD_TAGS = new Set([
   'picture',
 ]);
 
+const CHROME = new Set(['nav', 'aside', 'footer', 'header']);
+const CHROME_ROLES = new Set([
+  'navigation',
+  'menu',
+  'menubar',
+  'complementary',
+  'alert',
+  'alertdialog',
+  'dialog',
+  'banner',
+  'contentinfo',
+  'search',
+]);
+
+/** Navigation, header, footer, sidebar or dialog of the page (by element or ARIA role), never its content. */
+export function isPageChrome(element: Element): boolean {
+  return CHROME.has(element.name) || CHROME_ROLES.has(element.attribs.role ?? '');
+}
+
 export function classWeight(element: Element): number {
   let weight = 0;
   const className = element.attribs.class;

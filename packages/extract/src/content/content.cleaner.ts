@@ -26,8 +26,8 @@ import {
 export interface CleanOptions {
   /** Remove lists, tables, divs and forms that look like link farms, galleries or widgets. */
   cleanConditionally: boolean;
-  /** The page title: a heading repeating it is dropped (the title is its own field). */
-  title: string | null;
+  /** The page's titles (metadata title, <title>): a leading heading repeating one is dropped (the title is its own field). */
+  titles: Array<string | null>;
 }
 
 const SHARE_HINT = /share|sharedaddy/i;
@@ -72,7 +72,7 @@ export function cleanContent(article: Element, options: CleanOptions): void {
     for (const tag of ['form', 'fieldset', 'table', 'ul', 'ol', 'div'])
       cleanConditionally(article, tag, dataTables);
   }
-  cleanHeadings(article, options.title);
+  cleanHeadings(article, options.titles);
   removeLabelledLinkLists(article);
   removeMetadataElements(article);
   removeBoilerplateBlocks(article);
@@ -400,8 +400,8 @@ function isCaptionLike(element: Element): boolean {
   return false;
 }
 
-function cleanHeadings(article: Element, title: string | null): void {
-  const normalizedTitle = title ? comparable(title) : '';
+function cleanHeadings(article: Element, titles: Array<string | null>): void {
+  const comparableTitles = titles.map((title) => (title ? comparable(title) : '')).filter(Boolean);
   // Text seen before the heading: a dateline or a kicker above the title does not count.
   let seenText = false;
   let textBefore = 0;
@@ -412,17 +412,9 @@ function cleanHeadings(article: Element, title: string | null): void {
         detach(element);
         continue;
       }
-      if (!seenText && element.name === 'h1') {
-        detach(element);
-        continue;
-      }
-      if (!seenText && normalizedTitle && element.name === 'h2') {
+      if (!seenText && (element.name === 'h1' || element.name === 'h2')) {
         const heading = comparable(normalizedText(element));
-        if (
-          heading &&
-          (heading === normalizedTitle ||
-            (normalizedTitle.includes(heading) && heading.length > normalizedTitle.length * 0.5))
-        ) {
+        if (heading && comparableTitles.some((title) => repeatsTitle(heading, title))) {
           detach(element);
           continue;
         }
@@ -432,6 +424,19 @@ function cleanHeadings(article: Element, title: string | null): void {
       seenText = textBefore >= 100;
     }
   }
+}
+
+/**
+ * A headline and the page title are often worded apart ("HS Roundup" for "High School Roundup",
+ * a site name appended): they repeat each other when most of their words are shared (Dice > 0.5).
+ */
+function repeatsTitle(heading: string, title: string): boolean {
+  if (heading === title) return true;
+  const headingWords = new Set(heading.split(' '));
+  const titleWords = new Set(title.split(' '));
+  let shared = 0;
+  for (const word of headingWords) if (titleWords.has(word)) shared++;
+  return (2 * shared) / (headingWords.size + titleWords.size) > 0.5;
 }
 
 function comparable(text: string): string {
