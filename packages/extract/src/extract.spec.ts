@@ -210,6 +210,15 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(extract(different, { url: URL }).markdown).toMatch(/^# Late content\n/);
   });
 
+  it('drops a cookie consent dialog however much policy prose it holds, in any language', () => {
+    const policy = (words: string) =>
+      `<p>${words} Diese Cookies sind unbedingt erforderlich, um Ihnen die auf unserer Webseite verfügbaren Dienste und Funktionen zur Verfügung zu stellen und Ihre Einstellungen zu speichern.</p>`;
+    const dialog = `<div class="sp-dsgvo-popup-overlay"><div>${policy('Notwendig.')}${policy('Statistik.')}${policy('Marketing.')}${policy('Externe Medien.')}</div></div>`;
+    const result = extract(page(body).replace('<main>', `${dialog}<main>`), { url: URL });
+    expect(result.markdown).toContain('school transport');
+    expect(result.markdown).not.toContain('Diese Cookies');
+  });
+
   it('keeps embedded social posts even when their wrapper is named like a share widget', () => {
     const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">Yes this is real and the council spent half a million on it: <a href="https://t.co/x">https://t.co/x</a></p>&mdash; A Resident (@resident) <a href="https://twitter.com/resident/status/1">November 18, 2019</a></blockquote></div>`;
     const result = extract(page(body + tweet + paragraph('the vote')), { url: URL });

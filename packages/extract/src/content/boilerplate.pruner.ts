@@ -15,6 +15,7 @@ import {
   holdsEmbeddedPost,
   isTeaserList,
   isBoilerplateWidget,
+  isConsentDialog,
   isUnlikelyCandidate,
   isPageChrome,
   textLength,
@@ -112,7 +113,8 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
     // Page chrome is spared when it wraps most of the page (some sites misuse it as the page wrapper).
     if (!remove && isPageChrome(element)) remove = !holdsMostOfPage(element);
     if (!remove && !KEEP_UNLIKELY.has(name) && !insideCode(element)) {
-      if (isBoilerplateWidget(element))
+      if (isConsentDialog(element)) remove = !wrapsArticle(element);
+      else if (isBoilerplateWidget(element))
         remove =
           !wrapsArticle(element) &&
           (isCommentSection(element) ||
