@@ -219,6 +219,25 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).not.toContain('Diese Cookies');
   });
 
+  it('drops related-story headings with their links, widget labels and credit lines in German, French, Spanish and Polish', () => {
+    const links = `<ul><li><a href="/a">Der Haushalt im Detail</a></li><li><a href="/b">Die neue Brücke kommt</a></li></ul>`;
+    const article = `${body}<p>Foto: Agentur Beispiel</p><p>Seite teilen</p><p>Partager</p><p>Compartir</p><p>Udostępnij</p>
+      <h3>Mehr zum Thema</h3>${links}<h3>À lire aussi</h3>${links.replace(/Der|Die/g, 'Le')}`;
+    const result = extract(page(article), { url: URL });
+    expect(result.markdown).toContain('school transport');
+    for (const text of [
+      'Foto: Agentur',
+      'Seite teilen',
+      'Partager',
+      'Compartir',
+      'Udostępnij',
+      'Mehr zum Thema',
+      'Haushalt',
+      'lire aussi',
+    ])
+      expect(result.markdown).not.toContain(text);
+  });
+
   it('keeps embedded social posts even when their wrapper is named like a share widget', () => {
     const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">Yes this is real and the council spent half a million on it: <a href="https://t.co/x">https://t.co/x</a></p>&mdash; A Resident (@resident) <a href="https://twitter.com/resident/status/1">November 18, 2019</a></blockquote></div>`;
     const result = extract(page(body + tweet + paragraph('the vote')), { url: URL });

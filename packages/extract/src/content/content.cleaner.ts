@@ -98,9 +98,63 @@ function removeTeaserLists(article: Element): void {
   }
 }
 
-/** Short headings that introduce links to other stories ("More great stories", "Don't miss", "Most read"). */
-const LINK_LIST_HEADING =
-  /\b(?:related|more (?:\w+ ){0,3}(?:stories|news|articles|from|on|like this)|most (?:popular|read|viewed|shared)|trending|recommended|you (?:may|might) (?:also )?like|don ?t miss|read next|up next|see also|also read|further reading|top stories|editor ?s picks|latest (?:news|stories))\b/i;
+/**
+ * Short headings that introduce links to other stories ("More great stories", "Don't miss", "Most
+ * read"), in the languages of the pages we read most: English, German, French, Spanish, Polish.
+ * Matched against `comparable` text (lower case, words separated by single spaces).
+ */
+const RELATED_PHRASES = [
+  'related',
+  'more (?:\\p{L}+ ){0,3}(?:stories|news|articles|from|on|like this)',
+  'most (?:popular|read|viewed|shared)',
+  'trending',
+  'recommended',
+  'you (?:may|might) (?:also )?like',
+  'don ?t miss',
+  'read next',
+  'up next',
+  'see also',
+  'also read',
+  'further reading',
+  'top stories',
+  'editor ?s picks',
+  'latest (?:news|stories)',
+  'mehr (?:zum thema|zu diesem thema|aus|zu|von|über)',
+  'weitere (?:\\p{L}+ ){0,2}(?:artikel|beiträge|nachrichten|meldungen|themen|links|informationen|tipps|tourentipps|homestorys|rezepte|produkte|news)',
+  'entdecke weitere',
+  'ähnliche (?:artikel|beiträge|themen|produkte)',
+  'verwandte (?:artikel|beiträge|themen)',
+  'das könnte (?:sie|dich) (?:auch )?interessieren',
+  'auch interessant',
+  'lesen sie (?:auch|mehr)',
+  'zum weiterlesen',
+  'weiterführende (?:links|informationen|artikel)',
+  'meistgelesen',
+  'passend (?:dazu|zum thema)',
+  'lire aussi',
+  'à lire (?:aussi|également)',
+  'sur le même (?:sujet|thème)',
+  'articles? (?:similaires|liés)',
+  'vous aimerez (?:aussi|également)',
+  'à voir aussi',
+  'les plus lus',
+  'dans la même rubrique',
+  'te puede interesar',
+  'también te puede interesar',
+  '(?:noticias|artículos) relacionad[oa]s',
+  'lo más (?:leído|visto)',
+  'más noticias',
+  'lee también',
+  'ver también',
+  'czytaj (?:także|też|również)',
+  'zobacz (?:także|też|również)',
+  'podobne artykuły',
+  'najczęściej czytane',
+  'polecamy',
+].join('|');
+const LINK_LIST_HEADING = new RegExp(`(?:^| )(?:${RELATED_PHRASES})(?: |$)`, 'u');
+/** A block that is nothing but such a heading, whatever follows it (its links may be gone already). */
+const RELATED_LABEL = new RegExp(`^(?:${RELATED_PHRASES})$`, 'u');
 const LINK_LIST_BLOCKS = new Set(['ul', 'ol', 'p', 'div', 'dl']);
 
 /** A heading that announces other stories, and the link list right after it. */
@@ -284,7 +338,9 @@ function isPageNumbers(element: Element, text: string): boolean {
 }
 
 const TAG_LIST = /^(tags?|tagged|tagged with|topics|categories|category|filed under)\b/i;
-const BYLINE_OR_DATE = /^(by|posted|updated|published|last updated|written by|photo|image|credit|source)\b/i;
+/** A byline, date or credit line, in English, German, French, Spanish or Polish. */
+const BYLINE_OR_DATE =
+  /^(?:(?:by|posted|updated|published|last updated|written by|photo|image|credit|source)\b|(?:von|autor(?:in)?|veröffentlicht|aktualisiert|erstellt|stand|par|publié|mis à jour|por|publicado|actualizado|opublikowano|aktualizacja)(?=[\s:]).{0,60}\d|(?:fotos?|bild(?:er)?|quelle|bildquelle|crédits? photos?|imagen|fuente|foto ?grafía|zdjęcie|fot|źródło)\s*:)/iu;
 const SELF_PROMOTION = /\b(our|we|us|this (story|article|post))\b/i;
 const PROMOTION =
   /\b(sign up|signup|subscribe|subscription|newsletter|follow us|join our|click here|download (the|our) app|share it with|send an email with)\b/i;
@@ -297,7 +353,7 @@ const LINK_TEASER =
  * more", comment and share prompts, "you may also like" and "trending" headings, ad labels.
  */
 const WIDGET_LABEL =
-  /^(?:caption|hide caption|toggle caption|close|enlarge (?:this )?image|click to enlarge|expand|collapse|less|more|show (?:more|less)|read more|see more|load more|loading(?: content)?|comments?|post (?:a )?comment|leave a (?:comment|reply)|join the conversation|tell us what you think|you (?:may|might) also like|related(?: posts| articles| stories| content)?|recommended(?: for you)?|trending(?: now)?|most (?:popular|read)|don ?t miss|advertisement|advert|ad|subscribe|share(?: this(?: article| story)?)?|print|topics|tags|more stories|read next|up next|also read|see also|follow us|back to top|this slideshow requires javascript|(?:image |photo )?\d+ of \d+)$/;
+  /^(?:caption|hide caption|toggle caption|close|enlarge (?:this )?image|click to enlarge|expand|collapse|less|more|show (?:more|less)|read more|see more|load more|loading(?: content)?|comments?|post (?:a )?comment|leave a (?:comment|reply)|join the conversation|tell us what you think|you (?:may|might) also like|related(?: posts| articles| stories| content)?|recommended(?: for you)?|trending(?: now)?|most (?:popular|read)|don ?t miss|advertisement|advert|ad|subscribe|share(?: this(?: article| story)?)?|print|topics|tags|more stories|read next|up next|also read|see also|follow us|back to top|this slideshow requires javascript|(?:image |photo )?\d+ of \d+|kommentare?|kommentar(?:e)? schreiben|(?:seite |artikel |beitrag )?teilen|(?:seite |artikel )?drucken|weiterlesen|mehr lesen|mehr erfahren|anzeige|werbung|nach oben|zurück(?: zur übersicht)?|schlagworte|themen|partager(?: cet article)?|imprimer|lire la suite|en savoir plus|publicité|commentaires?|haut de page|compartir|imprimir|leer más|seguir leyendo|publicidad|comentarios?|etiquetas|udostępnij|drukuj|czytaj (?:więcej|dalej)|reklama|komentarze|tagi)$/u;
 const LIST_OR_TABLE = new Set(['li', 'td', 'th', 'figure', 'blockquote']);
 
 /**
@@ -317,7 +373,10 @@ function removeBoilerplateBlocks(article: Element): void {
     const text = normalizedText(element);
     if (text.length === 0 || text.length > 1000) continue;
     if (
-      (text.length < 50 && (WIDGET_LABEL.test(comparable(text)) || isPageNumbers(element, text))) ||
+      (text.length < 50 &&
+        (WIDGET_LABEL.test(comparable(text)) ||
+          RELATED_LABEL.test(comparable(text)) ||
+          isPageNumbers(element, text))) ||
       (text.length < 80 && isDateOnly(text))
     ) {
       detach(element);
