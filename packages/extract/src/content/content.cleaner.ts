@@ -337,23 +337,24 @@ function isPageNumbers(element: Element, text: string): boolean {
   return countTags(element, LINKS) >= 2;
 }
 
-const TAG_LIST = /^(tags?|tagged|tagged with|topics|categories|category|filed under)\b/i;
+const TAG_LIST =
+  /^(?:tags?|tagged|tagged with|topics|categories|category|filed under|schlagw(?:orte|örter)|kategorien?|themen|catégories?|étiquettes|mots[- ]clés|categorías?|etiquetas|tagi|kategorie)(?=[\s:]|$)/iu;
 /** A byline, date or credit line, in English, German, French, Spanish or Polish. */
 const BYLINE_OR_DATE =
-  /^(?:(?:by|posted|updated|published|last updated|written by|photo|image|credit|source)\b|(?:von|autor(?:in)?|veröffentlicht|aktualisiert|erstellt|stand|par|publié|mis à jour|por|publicado|actualizado|opublikowano|aktualizacja)(?=[\s:]).{0,60}\d|(?:fotos?|bild(?:er)?|quelle|bildquelle|crédits? photos?|imagen|fuente|foto ?grafía|zdjęcie|fot|źródło)\s*:)/iu;
+  /^(?:(?:by|posted|updated|published|last updated|written by|photo|image|credit|source)\b|(?:this entry was posted|von|autor(?:in)?|veröffentlicht|veröffentlichung|aktualisiert|erstellt|stand|par|publié|mis à jour|por|publicado|actualizado|opublikowano|aktualizacja|(?:der|dieser) (?:beitrag|artikel) wurde am)(?=[\s:]).{0,60}\d|(?:fotos?|bild(?:er)?|quelle|bildquelle|crédits? photos?|imagen|fuente|foto ?grafía|zdjęcie|fot|źródło)\s*:)/iu;
 const SELF_PROMOTION = /\b(our|we|us|this (story|article|post))\b/i;
 const PROMOTION =
   /\b(sign up|signup|subscribe|subscription|newsletter|follow us|join our|click here|download (the|our) app|share it with|send an email with)\b/i;
 const BOILERPLATE_BLOCKS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6', 'section']);
 /** "Related: <link>", "READ MORE: <link>", "See also: <link>": a pointer to another story inside the text. */
 const LINK_TEASER =
-  /^[[(]?\s*(?:related|read more|see more|see also|also read|read also|more|also|also see|more on this|recommended|must read|read next|don ?t miss|watch|listen|click here)\b[^:\n]{0,20}:/i;
+  /^[[(]?\s*(?:(?:related|read more|see more|see also|also read|read also|more|also|also see|more on this|recommended|must read|read next|don ?t miss|watch|listen|click here)\b|(?:lesen sie (?:hier|auch|mehr)|mehr dazu|mehr zum thema|siehe auch|auch interessant|lire aussi|à lire aussi|voir aussi|à voir aussi|puedes ver|lee también|ver también|te puede interesar|mire|dowiedz się więcej|czytaj (?:także|też|również|więcej)|zobacz (?:także|też|również))(?=[\s:»]))[^:»\n]{0,20}[:»]/iu;
 /**
  * A block that says nothing but a control or widget label: gallery and caption toggles, "read
  * more", comment and share prompts, "you may also like" and "trending" headings, ad labels.
  */
 const WIDGET_LABEL =
-  /^(?:caption|hide caption|toggle caption|close|enlarge (?:this )?image|click to enlarge|expand|collapse|less|more|show (?:more|less)|read more|see more|load more|loading(?: content)?|comments?|post (?:a )?comment|leave a (?:comment|reply)|join the conversation|tell us what you think|you (?:may|might) also like|related(?: posts| articles| stories| content)?|recommended(?: for you)?|trending(?: now)?|most (?:popular|read)|don ?t miss|advertisement|advert|ad|subscribe|share(?: this(?: article| story)?)?|print|topics|tags|more stories|read next|up next|also read|see also|follow us|back to top|this slideshow requires javascript|(?:image |photo )?\d+ of \d+|kommentare?|kommentar(?:e)? schreiben|(?:seite |artikel |beitrag )?teilen|(?:seite |artikel )?drucken|weiterlesen|mehr lesen|mehr erfahren|anzeige|werbung|nach oben|zurück(?: zur übersicht)?|schlagworte|themen|partager(?: cet article)?|imprimer|lire la suite|en savoir plus|publicité|commentaires?|haut de page|compartir|imprimir|leer más|seguir leyendo|publicidad|comentarios?|etiquetas|udostępnij|drukuj|czytaj (?:więcej|dalej)|reklama|komentarze|tagi)$/u;
+  /^(?:caption|hide caption|toggle caption|close|enlarge (?:this )?image|click to enlarge|expand|collapse|less|more|show (?:more|less)|read more|see more|load more|loading(?: content)?|comments?|post (?:a )?comment|leave a (?:comment|reply)|join the conversation|tell us what you think|you (?:may|might) also like|related(?: posts| articles| stories| content)?|recommended(?: for you)?|trending(?: now)?|most (?:popular|read)|don ?t miss|advertisement|advert|ad|subscribe|share(?: this(?: article| story)?)?|print|topics|tags|more stories|read next|up next|also read|see also|follow us|back to top|this slideshow requires javascript|(?:image |photo )?\d+ of \d+|kommentare?|kommentar(?:e)? schreiben|keine kommentare|kommentare insgesamt|über den autor|about the author|à propos de l auteur|sobre el autor|o autorze|zurück zu(?:m|r)? \p{L}+|(?:seite |artikel |beitrag )?teilen|(?:seite |artikel )?drucken|weiterlesen|mehr lesen|mehr erfahren|anzeige|werbung|nach oben|zurück(?: zur übersicht)?|schlagworte|themen|partager(?: cet article)?|imprimer|lire la suite|en savoir plus|publicité|commentaires?|haut de page|compartir|imprimir|leer más|seguir leyendo|publicidad|comentarios?|etiquetas|udostępnij|drukuj|czytaj (?:więcej|dalej)|reklama|komentarze|tagi)$/u;
 const LIST_OR_TABLE = new Set(['li', 'td', 'th', 'figure', 'blockquote']);
 
 /**
