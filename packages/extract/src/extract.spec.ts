@@ -242,6 +242,20 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
       expect(result.markdown).not.toContain(text);
   });
 
+  it('keeps the lead paragraph set apart above the body, but not a lead image', () => {
+    const lead = `<div class="article-intro"><p>The council approved the plan on Tuesday night after a debate that lasted well into the early hours.</p></div>`;
+    const image = `<div class="lead-media"><img src="/bridge.jpg" alt=""><p>A photograph of the old bridge over the river, seen from the north bank.</p></div>`;
+    const html = `<html><head><title>Council approves plan</title></head><body><main><article>
+      <div class="article-header"><h1>Council approves plan</h1>${image}<div class="article-intro-wrapper">${lead}</div></div>
+      <div class="article-content"><div class="text">${body}${paragraph('the vote')}${paragraph('the library')}</div></div>
+      <div class="article-footer"><ul>${['Budget', 'Bridge', 'Schools', 'Library', 'Parks', 'Roads'].map((topic) => `<li><a href="/${topic}">More about ${topic} in our city</a></li>`).join('')}</ul></div>
+      </article></main></body></html>`;
+    const { markdown } = extract(html, { url: URL });
+    expect(markdown.startsWith('The council approved the plan on Tuesday night')).toBe(true);
+    expect(markdown).toContain('school transport');
+    expect(markdown).not.toContain('photograph of the old bridge');
+  });
+
   it('keeps embedded social posts even when their wrapper is named like a share widget', () => {
     const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">Yes this is real and the council spent half a million on it: <a href="https://t.co/x">https://t.co/x</a></p>&mdash; A Resident (@resident) <a href="https://twitter.com/resident/status/1">November 18, 2019</a></blockquote></div>`;
     const result = extract(page(body + tweet + paragraph('the vote')), { url: URL });
