@@ -1,17 +1,22 @@
 #!/usr/bin/env node
-// Quality and speed of @quarry/extract against the Readability + turndown (jsdom) baseline on the
-// article-extraction benchmark. Runs the BUILT package: `npx nx build extract` first.
+// Quality and speed of @quarry/extract against the Readability + turndown (jsdom) baseline on two
+// benchmarks side by side. Runs the BUILT package: `npx nx build extract` first.
 //
 //   node tools/bench-extract.mjs [--only quarry|baseline] [--limit N] [--per-page] [--halves] [--out DIR]
 //
-// --halves also scores the pages with even and odd index (sorted by id) separately, to check that a
-// change helps on both halves rather than on a few pages of one.
+// Both benchmark folders are required, by environment variable:
+//   QUARRY_BENCH_DIR               article extraction (English news): html/*.html.gz, ground-truth.json
+//                                  with the full article text, score.mjs (token 4-gram F1 per page)
+//   QUARRY_MULTILINGUAL_BENCH_DIR  multilingual extraction (news, blogs, government and shop pages):
+//                                  pages/*.html.gz, ground-truth.json with snippets that must and must
+//                                  not appear, score.mjs (snippet counts over all pages)
 //
-// QUARRY_BENCH_DIR (required) points at the benchmark folder (html/, ground-truth.json, score.mjs).
-// Predictions are written to
-// DIR (default tmp/bench-extract) as <engine>.json, in the format score.mjs reads.
+// --halves also scores the pages with even and odd index (sorted by id) separately, to check that a
+// change helps on both halves rather than on a few pages of one. --per-page lists the worst pages.
+// Predictions are written to DIR (default tmp/bench-extract) as <benchmark>-<engine>.json.
 // pages/s is wall time over the measured pass; pages/CPU-s divides by this process's CPU time, which
 // stays meaningful when other jobs share the machine (the load average is printed with the table).
+// Peak RSS is the process's, so it grows with what ran before; run with --only for one engine alone.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -22,19 +27,22 @@ import { performance } from 'node:perf_hooks';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = parseArgs(process.argv.slice(2));
-const benchDir = resolve(repoRoot, process.env.QUARRY_BENCH_DIR ?? '');
 const outDir = resolve(repoRoot, args.out ?? 'tmp/bench-extract');
 const extractDist = join(repoRoot, 'packages/extract/dist/index.js');
 
-if (!process.env.QUARRY_BENCH_DIR || !existsSync(join(benchDir, 'score.mjs')))
-  fail(
-    `no benchmark at ${benchDir}: set QUARRY_BENCH_DIR to a folder with html/, ground-truth.json and score.mjs`,
-  );
+const englishDir = benchmarkDir(
+  'QUARRY_BENCH_DIR',
+  ['html', 'ground-truth.json', 'score.mjs'],
+  'the article-extraction benchmark',
+);
+const multilingualDir = benchmarkDir(
+  'QUARRY_MULTILINGUAL_BENCH_DIR',
+  ['pages', 'ground-truth.json', 'score.mjs'],
+  'the multilingual extraction benchmark',
+);
 if (!existsSync(extractDist)) fail(`${extractDist} is missing: run \`npx nx build extract\` first`);
 
-const { score, pageScore, markdownToText } = await import(pathToFileURL(join(benchDir, 'score.mjs')).href);
-const truth = JSON.parse(readFileSync(join(benchDir, 'ground-truth.json'), 'utf8'));
-const pages = loadPages(benchDir, truth, args.limit);
+const benchmarks = [await englishBenchmark(englishDir), await multilingualBenchmark(multilingualDir)];
 
 const engines = [];
 if (args.only !== 'baseline') engines.push(await quarryEngine());
@@ -44,14 +52,17 @@ if (engines.length === 0) fail(`--only must be quarry or baseline`);
 mkdirSync(outDir, { recursive: true });
 const rows = [];
 for (const engine of engines) {
-  global.gc?.();
-  rows.push(run(engine));
+  for (const benchmark of benchmarks) {
+    global.gc?.();
+    rows.push(run(engine, benchmark));
+  }
 }
 printTable(rows);
 if (args.halves) printHalves(rows);
 if (args.perPage) printPerPage(rows);
 
-function run(engine) {
+function run(engine, benchmark) {
+  const { pages } = benchmark;
   for (const page of pages.slice(0, Math.min(10, pages.length))) {
     try {
       engine.extract(page.html, page.url);
@@ -63,34 +74,98 @@ function run(engine) {
   const predictions = {};
   const failures = [];
   let peakRss = process.memoryUsage().rss;
-  let peakHeap = process.memoryUsage().heapUsed;
   let busy = 0;
   const cpuBefore = process.cpuUsage();
   for (const page of pages) {
     const started = performance.now();
     try {
-      predictions[page.id] = { markdown: engine.extract(page.html, page.url) };
+      predictions[page.id] = engine.extract(page.html, page.url);
     } catch (error) {
       failures.push({ id: page.id, error: String(error?.code ?? error?.message ?? error).slice(0, 120) });
     }
     busy += performance.now() - started;
-    const memory = process.memoryUsage();
-    peakRss = Math.max(peakRss, memory.rss);
-    peakHeap = Math.max(peakHeap, memory.heapUsed);
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }
   const cpu = process.cpuUsage(cpuBefore);
-  writeFileSync(join(outDir, `${engine.name}.json`), JSON.stringify(predictions, null, 1));
-  const result = score(predictions, join(benchDir, 'ground-truth.json'));
-  result.halves = halves(predictions);
+  writeFileSync(join(outDir, `${benchmark.name}-${engine.name}.json`), JSON.stringify(predictions, null, 1));
+  const ids = pages.map((page) => page.id).sort();
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   return {
     engine: engine.label,
-    result,
+    benchmark: benchmark.name,
+    pages: pages.length,
+    result: benchmark.score(predictions, ids),
+    halves: ['even', 'odd'].map((name, parity) => ({
+      name,
+      ...benchmark.score(
+        predictions,
+        ids.filter((_, i) => i % 2 === parity),
+      ),
+    })),
+    perPage: benchmark.perPage(predictions, ids),
     pagesPerSecond: (pages.length * 1000) / busy,
     cpuPagesPerSecond: pages.length / cpuSeconds,
     peakRss,
-    peakHeap,
     failures,
+  };
+}
+
+/** English news with full-text truth: token 4-gram precision and recall averaged over pages. */
+async function englishBenchmark(dir) {
+  const { pageScore, markdownToText } = await import(pathToFileURL(join(dir, 'score.mjs')).href);
+  const truth = JSON.parse(readFileSync(join(dir, 'ground-truth.json'), 'utf8'));
+  const pages = loadPages(join(dir, 'html'), (id) => truth[id]?.url);
+  const precision = ([tp, fp, fn]) => (fp === 0 && fn === 0 ? 1 : tp === 0 && fp === 0 ? 0 : tp / (tp + fp));
+  const recall = ([tp, fp, fn]) => (fp === 0 && fn === 0 ? 1 : tp === 0 && fn === 0 ? 0 : tp / (tp + fn));
+  const mean = (xs) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+  const counts = (predictions, id) =>
+    pageScore(truth[id].articleBody ?? '', markdownToText(predictions[id] ?? ''));
+  return {
+    name: 'english',
+    pages,
+    // score.mjs's metric, over any subset of the pages.
+    score(predictions, ids) {
+      const rows = ids.map((id) => counts(predictions, id));
+      const P = mean(rows.filter((s) => s[0] + s[1] > 0).map(precision));
+      const R = mean(rows.filter((s) => s[0] + s[2] > 0).map(recall));
+      return { f1: P + R > 0 ? (2 * P * R) / (P + R) : 0, precision: P, recall: R };
+    },
+    perPage(predictions, ids) {
+      return ids.map((id) => {
+        const s = counts(predictions, id);
+        const P = precision(s);
+        const R = recall(s);
+        return { id, detail: `P=${P.toFixed(3)} R=${R.toFixed(3)}`, badness: 2 - P - R };
+      });
+    },
+  };
+}
+
+/** Multilingual pages with must/must-not snippets: counts summed over pages, then F1. */
+async function multilingualBenchmark(dir) {
+  const { scorePage, total, markdownToText, truth } = await import(
+    pathToFileURL(join(dir, 'score.mjs')).href
+  );
+  const pages = loadPages(join(dir, 'pages'), (id) => truth[id]?.url);
+  const counts = (predictions, id) =>
+    scorePage(id, predictions[id] == null ? null : markdownToText(predictions[id]));
+  return {
+    name: 'multilingual',
+    pages,
+    score(predictions, ids) {
+      const { f1, precision, recall } = total(ids.map((id) => counts(predictions, id)));
+      return { f1, precision, recall };
+    },
+    perPage(predictions, ids) {
+      return ids.map((id) => {
+        const c = counts(predictions, id);
+        return {
+          id,
+          detail: `missing ${c.fn}/${c.tp + c.fn}, unwanted ${c.fp}/${c.fp + c.tn}`,
+          badness: c.fn + c.fp,
+        };
+      });
+    },
   };
 }
 
@@ -130,31 +205,54 @@ async function baselineEngine() {
   };
 }
 
-function loadPages(dir, groundTruth, limit) {
-  const files = readdirSync(join(dir, 'html'))
+function benchmarkDir(variable, entries, description) {
+  const value = process.env[variable];
+  const dir = resolve(repoRoot, value ?? '');
+  if (!value || !entries.every((entry) => existsSync(join(dir, entry))))
+    fail(
+      `${value ? `no benchmark at ${dir}` : `${variable} is not set`}: set ${variable} to ${description}, ` +
+        `a folder with ${entries.join(', ')}`,
+    );
+  return dir;
+}
+
+function loadPages(dir, urlOf, limit = args.limit) {
+  const files = readdirSync(dir)
     .filter((f) => f.endsWith('.html.gz'))
     .sort();
   const selected = limit ? files.slice(0, limit) : files;
   return selected.map((file) => {
     const id = file.replace(/\.html\.gz$/, '');
-    const bytes = gunzipSync(readFileSync(join(dir, 'html', file)));
-    return { id, url: groundTruth[id]?.url ?? 'https://example.com/', html: decode(bytes) };
+    return {
+      id,
+      url: urlOf(id) ?? 'https://example.com/',
+      html: decode(gunzipSync(readFileSync(join(dir, file)))),
+    };
   });
 }
 
+/** The declared charset; else UTF-8, or windows-1252 when the bytes are not UTF-8 (as browsers guess). */
 function decode(bytes) {
   const head = bytes.subarray(0, 4096).toString('latin1');
   const charset = /<meta[^>]+charset=["']?\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
+  if (charset && charset !== 'utf8' && charset !== 'utf-8') {
+    try {
+      return new TextDecoder(charset).decode(bytes);
+    } catch {
+      // an unknown label: guess as if none were declared
+    }
+  }
   try {
-    return new TextDecoder(charset && charset !== 'utf8' ? charset : 'utf-8').decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return new TextDecoder('utf-8').decode(bytes);
+    return new TextDecoder(charset ? 'utf-8' : 'windows-1252').decode(bytes);
   }
 }
 
 function printTable(results) {
   const mb = (n) => `${Math.round(n / 1048576)} MB`;
   const header = [
+    'benchmark',
     'engine',
     'F1',
     'precision',
@@ -162,10 +260,15 @@ function printTable(results) {
     'pages/s',
     'pages/CPU-s',
     'peak RSS',
-    'peak heap',
     'failures',
   ];
-  const lines = results.map((r) => [
+  const sorted = [...results].sort(
+    (a, b) =>
+      benchmarks.findIndex((x) => x.name === a.benchmark) -
+      benchmarks.findIndex((x) => x.name === b.benchmark),
+  );
+  const lines = sorted.map((r) => [
+    `${r.benchmark} (${r.pages})`,
     r.engine,
     r.result.f1.toFixed(3),
     r.result.precision.toFixed(3),
@@ -173,47 +276,28 @@ function printTable(results) {
     r.pagesPerSecond.toFixed(1),
     r.cpuPagesPerSecond.toFixed(1),
     mb(r.peakRss),
-    mb(r.peakHeap),
-    `${r.failures.length}/${pages.length}`,
+    `${r.failures.length}/${r.pages}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells) =>
-    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+    `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
   const load = loadavg()[0].toFixed(1);
-  console.log(
-    `article-extraction benchmark: ${pages.length} pages, Node ${process.version}, ${cpus().length} CPUs, load average ${load}`,
-  );
+  console.log(`extraction benchmarks: Node ${process.version}, ${cpus().length} CPUs, load average ${load}`);
   console.log(format(header));
   console.log(
-    `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+    `|${widths.map((w, i) => (i < 2 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
   );
   for (const line of lines) console.log(format(line));
-  for (const r of results) {
-    for (const f of r.failures) console.log(`  ${r.engine} failed on ${f.id}: ${f.error}`);
+  for (const r of sorted) {
+    for (const f of r.failures) console.log(`  ${r.benchmark}, ${r.engine} failed on ${f.id}: ${f.error}`);
   }
-}
-
-/** score.mjs's metric over the even- and odd-indexed pages (sorted by id) separately. */
-function halves(predictions) {
-  const ids = Object.keys(truth).sort();
-  const precision = ([tp, fp, fn]) => (fp === 0 && fn === 0 ? 1 : tp === 0 && fp === 0 ? 0 : tp / (tp + fp));
-  const recall = ([tp, fp, fn]) => (fp === 0 && fn === 0 ? 1 : tp === 0 && fn === 0 ? 0 : tp / (tp + fn));
-  const mean = (xs) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
-  return ['even', 'odd'].map((name, parity) => {
-    const rows = ids
-      .filter((_, i) => i % 2 === parity)
-      .map((id) => pageScore(truth[id].articleBody ?? '', markdownToText(predictions[id]?.markdown ?? '')));
-    const P = mean(rows.filter((s) => s[0] + s[1] > 0).map(precision));
-    const R = mean(rows.filter((s) => s[0] + s[2] > 0).map(recall));
-    return { name, pages: rows.length, f1: P + R > 0 ? (2 * P * R) / (P + R) : 0, precision: P, recall: R };
-  });
 }
 
 function printHalves(results) {
   for (const r of results) {
-    for (const h of r.result.halves) {
+    for (const h of r.halves) {
       console.log(
-        `  ${r.engine}, ${h.name} half (${h.pages} pages): F1 ${h.f1.toFixed(4)}  precision ${h.precision.toFixed(4)}  recall ${h.recall.toFixed(4)}`,
+        `  ${r.benchmark}, ${r.engine}, ${h.name} half: F1 ${h.f1.toFixed(4)}  precision ${h.precision.toFixed(4)}  recall ${h.recall.toFixed(4)}`,
       );
     }
   }
@@ -221,11 +305,9 @@ function printHalves(results) {
 
 function printPerPage(results) {
   for (const r of results) {
-    console.log(`\n${r.engine}, worst pages:`);
-    const worst = [...r.result.perPage]
-      .sort((a, b) => a.precision + a.recall - (b.precision + b.recall))
-      .slice(0, 40);
-    for (const p of worst) console.log(`${p.id}\tP=${p.precision.toFixed(3)}\tR=${p.recall.toFixed(3)}`);
+    console.log(`\n${r.benchmark}, ${r.engine}, worst pages:`);
+    const worst = [...r.perPage].sort((a, b) => b.badness - a.badness).slice(0, 40);
+    for (const p of worst) console.log(`${p.id}\t${p.detail}`);
   }
 }
 

@@ -195,6 +195,67 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('4:14 p.m.');
   });
 
+  it('drops a leading heading that repeats the title, in other words too, and keeps one that does not', () => {
+    const repeated = extract(page(body), { url: URL });
+    expect(repeated.title).toBe('Council approves plan');
+    expect(repeated.markdown).not.toContain('# Council approves plan');
+
+    const reworded = page(body).replace(
+      '<h1>Council approves plan</h1>',
+      '<h1>The council approves its plan</h1>',
+    );
+    expect(extract(reworded, { url: URL }).markdown).not.toContain('# The council approves its plan');
+
+    const different = page(body).replace('<h1>Council approves plan</h1>', '<h1>Late content</h1>');
+    expect(extract(different, { url: URL }).markdown).toMatch(/^# Late content\n/);
+  });
+
+  it('drops a cookie consent dialog however much policy prose it holds, in any language', () => {
+    const policy = (words: string) =>
+      `<p>${words} Diese Cookies sind unbedingt erforderlich, um Ihnen die auf unserer Webseite verfügbaren Dienste und Funktionen zur Verfügung zu stellen und Ihre Einstellungen zu speichern.</p>`;
+    const dialog = `<div class="sp-dsgvo-popup-overlay"><div>${policy('Notwendig.')}${policy('Statistik.')}${policy('Marketing.')}${policy('Externe Medien.')}</div></div>`;
+    const result = extract(page(body).replace('<main>', `${dialog}<main>`), { url: URL });
+    expect(result.markdown).toContain('school transport');
+    expect(result.markdown).not.toContain('Diese Cookies');
+  });
+
+  it('drops related-story headings with their links, widget labels and credit lines in German, French, Spanish and Polish', () => {
+    const links = `<ul><li><a href="/a">Der Haushalt im Detail</a></li><li><a href="/b">Die neue Brücke kommt</a></li></ul>`;
+    const article = `${body}<p>Foto: Agentur Beispiel</p><p>Seite teilen</p><p>Partager</p><p>Compartir</p><p>Udostępnij</p>
+      <p>Lesen Sie hier: <a href="/c">Die Brücke im Detail erklärt</a></p><p>Veröffentlichung: 2. Februar 2022</p><p>Über den Autor</p>
+      <h3>Mehr zum Thema</h3>${links}<h3>À lire aussi</h3>${links.replace(/Der|Die/g, 'Le')}`;
+    const result = extract(page(article), { url: URL });
+    expect(result.markdown).toContain('school transport');
+    for (const text of [
+      'Foto: Agentur',
+      'Seite teilen',
+      'Partager',
+      'Compartir',
+      'Udostępnij',
+      'Lesen Sie hier',
+      'Veröffentlichung',
+      'Über den Autor',
+      'Mehr zum Thema',
+      'Haushalt',
+      'lire aussi',
+    ])
+      expect(result.markdown).not.toContain(text);
+  });
+
+  it('keeps the lead paragraph set apart above the body, but not a lead image', () => {
+    const lead = `<div class="article-intro"><p>The council approved the plan on Tuesday night after a debate that lasted well into the early hours.</p></div>`;
+    const image = `<div class="lead-media"><img src="/bridge.jpg" alt=""><p>A photograph of the old bridge over the river, seen from the north bank.</p></div>`;
+    const html = `<html><head><title>Council approves plan</title></head><body><main><article>
+      <div class="article-header"><h1>Council approves plan</h1>${image}<div class="article-intro-wrapper">${lead}</div></div>
+      <div class="article-content"><div class="text">${body}${paragraph('the vote')}${paragraph('the library')}</div></div>
+      <div class="article-footer"><ul>${['Budget', 'Bridge', 'Schools', 'Library', 'Parks', 'Roads'].map((topic) => `<li><a href="/${topic}">More about ${topic} in our city</a></li>`).join('')}</ul></div>
+      </article></main></body></html>`;
+    const { markdown } = extract(html, { url: URL });
+    expect(markdown.startsWith('The council approved the plan on Tuesday night')).toBe(true);
+    expect(markdown).toContain('school transport');
+    expect(markdown).not.toContain('photograph of the old bridge');
+  });
+
   it('keeps embedded social posts even when their wrapper is named like a share widget', () => {
     const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">Yes this is real and the council spent half a million on it: <a href="https://t.co/x">https://t.co/x</a></p>&mdash; A Resident (@resident) <a href="https://twitter.com/resident/status/1">November 18, 2019</a></blockquote></div>`;
     const result = extract(page(body + tweet + paragraph('the vote')), { url: URL });
@@ -296,11 +357,14 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     for (let i = 0; i < 3; i++) expect(extract(html, { url: URL })).toEqual(first);
   });
 
-  it('reports an empty or script-only page as UNREADABLE_CONTENT', () => {
+  it('reports an empty, script-only or navigation-only page as UNREADABLE_CONTENT', () => {
     for (const html of [
       '',
       '   ',
       '<html><head><script>var app = 1;</script></head><body><div id="root"></div></body></html>',
+      // Only chrome: navigation, however much of the page it fills, a header and a footer.
+      '<nav>Menu</nav>',
+      '<html><head><title>Home</title></head><body><header><a href="/">Example</a></header><nav role="navigation"><ul><li><a href="/a">About</a></li></ul></nav><footer>© Example</footer></body></html>',
     ]) {
       let error: unknown;
       try {
@@ -327,11 +391,13 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     }
   });
 
-  it('reads pages whose wrapper is hidden until a script runs, or whose closing tags are missing', () => {
+  it('reads pages whose wrapper is hidden until a script runs, or whose closing tags are missing (an unclosed header wraps the article)', () => {
     const hidden = page(body).replace('<main>', '<main style="display:none" aria-hidden="true">');
     expect(extract(hidden, { url: URL }).markdown).toContain('school transport');
     const unclosed = page(body).replace(/<\/(div|p|li|section|article)>/g, '');
     expect(extract(unclosed, { url: URL }).markdown).toContain('school transport');
+    const insideHeader = page(body).replace('</nav></header>', '</nav>');
+    expect(extract(insideHeader, { url: URL }).markdown).toContain('school transport');
   });
 
   it('handles a 10 MB page with huge inline scripts', () => {

@@ -3,6 +3,7 @@ import { pruneBoilerplate } from './content/boilerplate.pruner';
 import { cleanContent } from './content/content.cleaner';
 import { writeContentHtml } from './content/content-html.writer';
 import { detectMainContent } from './content/main-content.detector';
+import { hasReadableContent } from './content/readable-content';
 import { createElement, descendants, firstDescendant, hasText, parseHtml } from './dom/html-tree';
 import { textLength } from './content/content-signals';
 import { ExtractError } from './extract-error';
@@ -50,6 +51,8 @@ export function extract(html: string, options: ExtractOptions): ExtractResult {
 function extractFrom(html: string, options: ExtractOptions): ExtractResult {
   const minLength = options.minContentLength ?? 500;
   const firstDocument = parseHtml(html);
+  if (!hasReadableContent(firstDocument))
+    throw new ExtractError('The page has no readable text.', options.url);
   const metadata = readPageMetadata(firstDocument);
   const baseUrl = resolveBaseUrl(firstDocument, options.url);
 
@@ -59,7 +62,10 @@ function extractFrom(html: string, options: ExtractOptions): ExtractResult {
     const body = bodyOf(i === 0 ? firstDocument : parseHtml(html));
     pruneBoilerplate(body, { stripUnlikely: attempt.stripUnlikely });
     const article = detectMainContent(body, { weightClasses: attempt.weightClasses });
-    cleanContent(article, { cleanConditionally: attempt.cleanConditionally, title: metadata.title });
+    cleanContent(article, {
+      cleanConditionally: attempt.cleanConditionally,
+      titles: [metadata.title, metadata.documentTitle],
+    });
     const length = textLength(article);
     if (!best || length > best.length) best = { article, length };
     if (length >= minLength) break;

@@ -46,6 +46,9 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
         body: `<html><body><form><input name="user"><input type="password" name="pw"><button>Sign in</button></form></body></html>`,
       },
       '/broken': { status: 500 },
+      '/menu-only': {
+        body: `<!doctype html><html><head><title>Menu</title></head><body><nav><a href="/">Menu</a></nav></body></html>`,
+      },
       '/slow': { delayMs: 3000, body: article('Too late') },
       '/huge': { body: Buffer.alloc(12 * 1024 * 1024, 'a') },
       '/doc.pdf': {
@@ -153,6 +156,7 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
     ['/broken', 'ORIGIN_ERROR', 502],
     ['/huge', 'TOO_LARGE', 422],
     ['/image.png', 'UNREADABLE_CONTENT', 422],
+    ['/menu-only', 'UNREADABLE_CONTENT', 422],
     ['/to-private', 'SCRAPE_FAILED', 502],
   ])('maps %s to %s', async (path, code, status) => {
     const error = await scraper.scrape({ url: url(path), forceFresh: true }).catch((e: unknown) => e);
@@ -199,6 +203,9 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
       'ftp://example.com/',
       `http://127.0.0.1:1/`,
       'http://user:pw@example.com/',
+      // RFC 6761 local names, fully qualified too, on the allow-listed origin's port: no DNS, no fetch.
+      `http://localhost.:${new URL(origin.origin).port}/article`,
+      `http://a.localhost.:${new URL(origin.origin).port}/article`,
     ]) {
       await expect(scraper.scrape({ url: bad })).rejects.toBeInstanceOf(InvalidRequestError);
     }

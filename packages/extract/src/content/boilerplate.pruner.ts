@@ -15,7 +15,9 @@ import {
   holdsEmbeddedPost,
   isTeaserList,
   isBoilerplateWidget,
+  isConsentDialog,
   isUnlikelyCandidate,
+  isPageChrome,
   textLength,
   textStats,
 } from './content-signals';
@@ -55,20 +57,6 @@ const NEVER_CONTENT = new Set([
   'noembed',
   'portal',
   'menu',
-]);
-/** Page chrome: removed unless it wraps most of the page (some sites misuse them as the page wrapper). */
-const CHROME = new Set(['nav', 'aside', 'footer', 'header']);
-const CHROME_ROLES = new Set([
-  'navigation',
-  'menu',
-  'menubar',
-  'complementary',
-  'alert',
-  'alertdialog',
-  'dialog',
-  'banner',
-  'contentinfo',
-  'search',
 ]);
 const KEEP_UNLIKELY = new Set([
   'html',
@@ -122,10 +110,11 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
       remove = !holdsMostOfPage(element) && !holdsProse(element);
     if (!remove && name === 'form')
       remove = elementChildren(element).length === 0 || (!holdsMostOfPage(element) && isControlForm(element));
-    if (!remove && (CHROME.has(name) || CHROME_ROLES.has(element.attribs.role ?? '')))
-      remove = !holdsMostOfPage(element);
+    // Page chrome is spared when it wraps most of the page (some sites misuse it as the page wrapper).
+    if (!remove && isPageChrome(element)) remove = !holdsMostOfPage(element);
     if (!remove && !KEEP_UNLIKELY.has(name) && !insideCode(element)) {
-      if (isBoilerplateWidget(element))
+      if (isConsentDialog(element)) remove = !wrapsArticle(element);
+      else if (isBoilerplateWidget(element))
         remove =
           !wrapsArticle(element) &&
           (isCommentSection(element) ||

@@ -12,6 +12,13 @@ import {
 /** Class/id words of widgets that are never main content: removed in every attempt. */
 export const BOILERPLATE_WIDGET =
   /(^|[-_\s])(comments?|comment-list|commentlist|disqus|cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|social|socials|related|recommended|recommendations|outbrain|taboola|sponsored|promo|popup|modal|breadcrumbs?|pagination|pager|sidebar|skyscraper|advert|advertisement|ads|ad-slot|ad-container|adsense|print-only|carousel|slider|slideshow|byline|dateline|author-bio|author-info|author-box|about-author|post-author|author-content|tooltip|popover|hovercard|rollover)([-_\s]|$)/i;
+/**
+ * Class/id words of cookie and consent dialogs (GDPR is DSGVO in German, RGPD in French and
+ * Spanish, RODO in Polish; CMP is a consent management platform). Their policy text reads like
+ * prose, so unlike other widgets they are removed however many paragraphs they hold.
+ */
+const CONSENT_WIDGET =
+  /(^|[-_\s])(cookies?|cookie-?(banner|notice|bar|law|consent)|consent|gdpr|dsgvo|rgpd|rodo|cmp|cookiebot|usercentrics|onetrust|privacy-(popup|banner|overlay))([-_\s]|$)/i;
 /** Class/id words of containers that are rarely main content (Readability's list): removed in the strict attempt only. */
 export const UNLIKELY_CANDIDATE =
   /-ad-|ai2html|banner|breadcrumb|combx|comment|community|copyright|cover-wrap|disqus|extra|footer|gdpr|cookie|consent|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|modal|newsletter|subscribe|signup|share|sharing|outbrain|taboola|recommend|promo|yom-remote/i;
@@ -48,6 +55,25 @@ export const BLOCK_CHILD_TAGS = new Set([
   'picture',
 ]);
 
+const CHROME = new Set(['nav', 'aside', 'footer', 'header']);
+const CHROME_ROLES = new Set([
+  'navigation',
+  'menu',
+  'menubar',
+  'complementary',
+  'alert',
+  'alertdialog',
+  'dialog',
+  'banner',
+  'contentinfo',
+  'search',
+]);
+
+/** Navigation, header, footer, sidebar or dialog of the page (by element or ARIA role), never its content. */
+export function isPageChrome(element: Element): boolean {
+  return CHROME.has(element.name) || CHROME_ROLES.has(element.attribs.role ?? '');
+}
+
 export function classWeight(element: Element): number {
   let weight = 0;
   const className = element.attribs.class;
@@ -74,6 +100,14 @@ export function isBoilerplateWidget(element: Element): boolean {
   if (hints.length === 0 || !BOILERPLATE_WIDGET.test(hints)) return false;
   const tokens = hints.split(/\s+/);
   return !tokens.some((token) => CONTENT_TOKEN.test(token) && !BOILERPLATE_WIDGET.test(token));
+}
+
+/** A cookie or consent dialog (whole words of its class or id). */
+export function isConsentDialog(element: Element): boolean {
+  const hints = classAndId(element);
+  if (hints.length === 0 || !CONSENT_WIDGET.test(hints)) return false;
+  const tokens = hints.split(/\s+/);
+  return !tokens.some((token) => CONTENT_TOKEN.test(token) && !CONSENT_WIDGET.test(token));
 }
 
 export interface TextStats {

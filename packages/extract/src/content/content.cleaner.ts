@@ -26,8 +26,8 @@ import {
 export interface CleanOptions {
   /** Remove lists, tables, divs and forms that look like link farms, galleries or widgets. */
   cleanConditionally: boolean;
-  /** The page title: a heading repeating it is dropped (the title is its own field). */
-  title: string | null;
+  /** The page's titles (metadata title, <title>): a leading heading repeating one is dropped (the title is its own field). */
+  titles: Array<string | null>;
 }
 
 const SHARE_HINT = /share|sharedaddy/i;
@@ -72,7 +72,7 @@ export function cleanContent(article: Element, options: CleanOptions): void {
     for (const tag of ['form', 'fieldset', 'table', 'ul', 'ol', 'div'])
       cleanConditionally(article, tag, dataTables);
   }
-  cleanHeadings(article, options.title);
+  cleanHeadings(article, options.titles);
   removeLabelledLinkLists(article);
   removeMetadataElements(article);
   removeBoilerplateBlocks(article);
@@ -98,9 +98,63 @@ function removeTeaserLists(article: Element): void {
   }
 }
 
-/** Short headings that introduce links to other stories ("More great stories", "Don't miss", "Most read"). */
-const LINK_LIST_HEADING =
-  /\b(?:related|more (?:\w+ ){0,3}(?:stories|news|articles|from|on|like this)|most (?:popular|read|viewed|shared)|trending|recommended|you (?:may|might) (?:also )?like|don ?t miss|read next|up next|see also|also read|further reading|top stories|editor ?s picks|latest (?:news|stories))\b/i;
+/**
+ * Short headings that introduce links to other stories ("More great stories", "Don't miss", "Most
+ * read"), in the languages of the pages we read most: English, German, French, Spanish, Polish.
+ * Matched against `comparable` text (lower case, words separated by single spaces).
+ */
+const RELATED_PHRASES = [
+  'related',
+  'more (?:\\p{L}+ ){0,3}(?:stories|news|articles|from|on|like this)',
+  'most (?:popular|read|viewed|shared)',
+  'trending',
+  'recommended',
+  'you (?:may|might) (?:also )?like',
+  'don ?t miss',
+  'read next',
+  'up next',
+  'see also',
+  'also read',
+  'further reading',
+  'top stories',
+  'editor ?s picks',
+  'latest (?:news|stories)',
+  'mehr (?:zum thema|zu diesem thema|aus|zu|von|über)',
+  'weitere (?:\\p{L}+ ){0,2}(?:artikel|beiträge|nachrichten|meldungen|themen|links|informationen|tipps|tourentipps|homestorys|rezepte|produkte|news)',
+  'entdecke weitere',
+  'ähnliche (?:artikel|beiträge|themen|produkte)',
+  'verwandte (?:artikel|beiträge|themen)',
+  'das könnte (?:sie|dich) (?:auch )?interessieren',
+  'auch interessant',
+  'lesen sie (?:auch|mehr)',
+  'zum weiterlesen',
+  'weiterführende (?:links|informationen|artikel)',
+  'meistgelesen',
+  'passend (?:dazu|zum thema)',
+  'lire aussi',
+  'à lire (?:aussi|également)',
+  'sur le même (?:sujet|thème)',
+  'articles? (?:similaires|liés)',
+  'vous aimerez (?:aussi|également)',
+  'à voir aussi',
+  'les plus lus',
+  'dans la même rubrique',
+  'te puede interesar',
+  'también te puede interesar',
+  '(?:noticias|artículos) relacionad[oa]s',
+  'lo más (?:leído|visto)',
+  'más noticias',
+  'lee también',
+  'ver también',
+  'czytaj (?:także|też|również)',
+  'zobacz (?:także|też|również)',
+  'podobne artykuły',
+  'najczęściej czytane',
+  'polecamy',
+].join('|');
+const LINK_LIST_HEADING = new RegExp(`(?:^| )(?:${RELATED_PHRASES})(?: |$)`, 'u');
+/** A block that is nothing but such a heading, whatever follows it (its links may be gone already). */
+const RELATED_LABEL = new RegExp(`^(?:${RELATED_PHRASES})$`, 'u');
 const LINK_LIST_BLOCKS = new Set(['ul', 'ol', 'p', 'div', 'dl']);
 
 /** A heading that announces other stories, and the link list right after it. */
@@ -283,21 +337,24 @@ function isPageNumbers(element: Element, text: string): boolean {
   return countTags(element, LINKS) >= 2;
 }
 
-const TAG_LIST = /^(tags?|tagged|tagged with|topics|categories|category|filed under)\b/i;
-const BYLINE_OR_DATE = /^(by|posted|updated|published|last updated|written by|photo|image|credit|source)\b/i;
+const TAG_LIST =
+  /^(?:tags?|tagged|tagged with|topics|categories|category|filed under|schlagw(?:orte|örter)|kategorien?|themen|catégories?|étiquettes|mots[- ]clés|categorías?|etiquetas|tagi|kategorie)(?=[\s:]|$)/iu;
+/** A byline, date or credit line, in English, German, French, Spanish or Polish. */
+const BYLINE_OR_DATE =
+  /^(?:(?:by|posted|updated|published|last updated|written by|photo|image|credit|source)\b|(?:this entry was posted|von|autor(?:in)?|veröffentlicht|veröffentlichung|aktualisiert|erstellt|stand|par|publié|mis à jour|por|publicado|actualizado|opublikowano|aktualizacja|(?:der|dieser) (?:beitrag|artikel) wurde am)(?=[\s:]).{0,60}\d|(?:fotos?|bild(?:er)?|quelle|bildquelle|crédits? photos?|imagen|fuente|foto ?grafía|zdjęcie|fot|źródło)\s*:)/iu;
 const SELF_PROMOTION = /\b(our|we|us|this (story|article|post))\b/i;
 const PROMOTION =
   /\b(sign up|signup|subscribe|subscription|newsletter|follow us|join our|click here|download (the|our) app|share it with|send an email with)\b/i;
 const BOILERPLATE_BLOCKS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6', 'section']);
 /** "Related: <link>", "READ MORE: <link>", "See also: <link>": a pointer to another story inside the text. */
 const LINK_TEASER =
-  /^[[(]?\s*(?:related|read more|see more|see also|also read|read also|more|also|also see|more on this|recommended|must read|read next|don ?t miss|watch|listen|click here)\b[^:\n]{0,20}:/i;
+  /^[[(]?\s*(?:(?:related|read more|see more|see also|also read|read also|more|also|also see|more on this|recommended|must read|read next|don ?t miss|watch|listen|click here)\b|(?:lesen sie (?:hier|auch|mehr)|mehr dazu|mehr zum thema|siehe auch|auch interessant|lire aussi|à lire aussi|voir aussi|à voir aussi|puedes ver|lee también|ver también|te puede interesar|mire|dowiedz się więcej|czytaj (?:także|też|również|więcej)|zobacz (?:także|też|również))(?=[\s:»]))[^:»\n]{0,20}[:»]/iu;
 /**
  * A block that says nothing but a control or widget label: gallery and caption toggles, "read
  * more", comment and share prompts, "you may also like" and "trending" headings, ad labels.
  */
 const WIDGET_LABEL =
-  /^(?:caption|hide caption|toggle caption|close|enlarge (?:this )?image|click to enlarge|expand|collapse|less|more|show (?:more|less)|read more|see more|load more|loading(?: content)?|comments?|post (?:a )?comment|leave a (?:comment|reply)|join the conversation|tell us what you think|you (?:may|might) also like|related(?: posts| articles| stories| content)?|recommended(?: for you)?|trending(?: now)?|most (?:popular|read)|don ?t miss|advertisement|advert|ad|subscribe|share(?: this(?: article| story)?)?|print|topics|tags|more stories|read next|up next|also read|see also|follow us|back to top|this slideshow requires javascript|(?:image |photo )?\d+ of \d+)$/;
+  /^(?:caption|hide caption|toggle caption|close|enlarge (?:this )?image|click to enlarge|expand|collapse|less|more|show (?:more|less)|read more|see more|load more|loading(?: content)?|comments?|post (?:a )?comment|leave a (?:comment|reply)|join the conversation|tell us what you think|you (?:may|might) also like|related(?: posts| articles| stories| content)?|recommended(?: for you)?|trending(?: now)?|most (?:popular|read)|don ?t miss|advertisement|advert|ad|subscribe|share(?: this(?: article| story)?)?|print|topics|tags|more stories|read next|up next|also read|see also|follow us|back to top|this slideshow requires javascript|(?:image |photo )?\d+ of \d+|kommentare?|kommentar(?:e)? schreiben|keine kommentare|kommentare insgesamt|über den autor|about the author|à propos de l auteur|sobre el autor|o autorze|zurück zu(?:m|r)? \p{L}+|(?:seite |artikel |beitrag )?teilen|(?:seite |artikel )?drucken|weiterlesen|mehr lesen|mehr erfahren|anzeige|werbung|nach oben|zurück(?: zur übersicht)?|schlagworte|themen|partager(?: cet article)?|imprimer|lire la suite|en savoir plus|publicité|commentaires?|haut de page|compartir|imprimir|leer más|seguir leyendo|publicidad|comentarios?|etiquetas|udostępnij|drukuj|czytaj (?:więcej|dalej)|reklama|komentarze|tagi)$/u;
 const LIST_OR_TABLE = new Set(['li', 'td', 'th', 'figure', 'blockquote']);
 
 /**
@@ -317,7 +374,10 @@ function removeBoilerplateBlocks(article: Element): void {
     const text = normalizedText(element);
     if (text.length === 0 || text.length > 1000) continue;
     if (
-      (text.length < 50 && (WIDGET_LABEL.test(comparable(text)) || isPageNumbers(element, text))) ||
+      (text.length < 50 &&
+        (WIDGET_LABEL.test(comparable(text)) ||
+          RELATED_LABEL.test(comparable(text)) ||
+          isPageNumbers(element, text))) ||
       (text.length < 80 && isDateOnly(text))
     ) {
       detach(element);
@@ -400,8 +460,8 @@ function isCaptionLike(element: Element): boolean {
   return false;
 }
 
-function cleanHeadings(article: Element, title: string | null): void {
-  const normalizedTitle = title ? comparable(title) : '';
+function cleanHeadings(article: Element, titles: Array<string | null>): void {
+  const comparableTitles = titles.map((title) => (title ? comparable(title) : '')).filter(Boolean);
   // Text seen before the heading: a dateline or a kicker above the title does not count.
   let seenText = false;
   let textBefore = 0;
@@ -412,17 +472,9 @@ function cleanHeadings(article: Element, title: string | null): void {
         detach(element);
         continue;
       }
-      if (!seenText && element.name === 'h1') {
-        detach(element);
-        continue;
-      }
-      if (!seenText && normalizedTitle && element.name === 'h2') {
+      if (!seenText && (element.name === 'h1' || element.name === 'h2')) {
         const heading = comparable(normalizedText(element));
-        if (
-          heading &&
-          (heading === normalizedTitle ||
-            (normalizedTitle.includes(heading) && heading.length > normalizedTitle.length * 0.5))
-        ) {
+        if (heading && comparableTitles.some((title) => repeatsTitle(heading, title))) {
           detach(element);
           continue;
         }
@@ -432,6 +484,19 @@ function cleanHeadings(article: Element, title: string | null): void {
       seenText = textBefore >= 100;
     }
   }
+}
+
+/**
+ * A headline and the page title are often worded apart ("HS Roundup" for "High School Roundup",
+ * a site name appended): they repeat each other when most of their words are shared (Dice > 0.5).
+ */
+function repeatsTitle(heading: string, title: string): boolean {
+  if (heading === title) return true;
+  const headingWords = new Set(heading.split(' '));
+  const titleWords = new Set(title.split(' '));
+  let shared = 0;
+  for (const word of headingWords) if (titleWords.has(word)) shared++;
+  return (2 * shared) / (headingWords.size + titleWords.size) > 0.5;
 }
 
 function comparable(text: string): string {

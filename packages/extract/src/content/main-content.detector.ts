@@ -4,6 +4,7 @@ import {
   descendants,
   detach,
   elementChildren,
+  firstDescendant,
   isTag,
   hasText,
   isText,
@@ -310,6 +311,8 @@ function mergeSiblings(topCandidate: Element, scores: Map<Element, number>): Ele
         kept.push(sibling);
     }
   }
+  const lead = findLead(topCandidate);
+  if (lead && !kept.some((element) => contains(element, lead))) kept.unshift(lead);
   return createElement(
     'div',
     kept.map((element) => {
@@ -317,4 +320,64 @@ function mergeSiblings(topCandidate: Element, scores: Map<Element, number>): Ele
       return element;
     }),
   );
+}
+
+/**
+ * Class, id or itemprop words of a standfirst: the lead paragraph that sites set apart above the
+ * body, often in the article's header (German "Teaser", French "chapô", Spanish "entradilla").
+ */
+const LEAD_HINT =
+  /(?:^|[-_\s])(?:lead|intro|introduction|excerpt|teaser|teaser-text|abstract|standfirst|subheadline|description|chapo|chapeau|entradilla|bajada)(?:[-_\s]|$)/i;
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const LEAD_EXCLUDED = new Set([...HEADINGS, 'img', 'picture', 'figure', 'figcaption', 'video']);
+/** How far above the top candidate a lead is looked for: the article wrapper, rarely more. */
+const LEAD_LEVELS = 3;
+
+/**
+ * The lead paragraph that precedes the main content in the same article: in a preceding sibling
+ * of the top candidate or of one of its near ancestors (never past an `<article>` or `<main>`),
+ * marked as a lead, of prose length and with few links.
+ */
+function findLead(topCandidate: Element): Element | null {
+  let node: Element = topCandidate;
+  for (let level = 0; level < LEAD_LEVELS; level++) {
+    let sibling = node.prev;
+    while (sibling) {
+      if (isTag(sibling)) {
+        const lead = firstDescendantOrSelf(sibling, isLead);
+        if (lead) return lead;
+      }
+      sibling = sibling.prev;
+    }
+    const parent = node.parent;
+    if (
+      !parent ||
+      !isTag(parent) ||
+      parent.name === 'body' ||
+      node.name === 'article' ||
+      node.name === 'main'
+    )
+      break;
+    node = parent;
+  }
+  return null;
+}
+
+function isLead(element: Element): boolean {
+  const hints = `${element.attribs.class ?? ''} ${element.attribs.id ?? ''} ${element.attribs.itemprop ?? ''}`;
+  if (!LEAD_HINT.test(hints) || HEADINGS.has(element.name) || /caption|title|headline/i.test(hints))
+    return false;
+  // A lead image or a subtitle heading is not the standfirst's text.
+  if (firstDescendant(element, (inner) => LEAD_EXCLUDED.has(inner.name))) return false;
+  const stats = textStats(element);
+  return stats.text >= 60 && stats.text <= 1000 && stats.linkText < stats.text * 0.3;
+}
+
+function contains(ancestor: Element, element: Element): boolean {
+  for (let node: ParentNode | null = element; node; node = node.parent) if (node === ancestor) return true;
+  return false;
+}
+
+function firstDescendantOrSelf(element: Element, predicate: (element: Element) => boolean): Element | null {
+  return predicate(element) ? element : firstDescendant(element, predicate);
 }

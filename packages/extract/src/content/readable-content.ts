@@ -1,0 +1,43 @@
+import type { Element } from 'domhandler';
+import {
+  NON_TEXT_ELEMENTS,
+  firstDescendant,
+  isTag,
+  isText,
+  type AnyNode,
+  type ParentNode,
+} from '../dom/html-tree';
+import { isPageChrome } from './content-signals';
+
+/** The document's head and title are not shown on the page. */
+const OUTSIDE_PAGE = new Set(['head', 'title']);
+
+/**
+ * Whether the page shows anything besides its chrome: a text or an image outside navigation,
+ * header, footer and sidebars. A page that is only a menu has nothing to read, however much of
+ * the page the menu fills. Chrome that wraps an `<article>` or `<main>` (an unclosed `<header>`,
+ * a page wrapper with a landmark role) is read through.
+ */
+export function hasReadableContent(root: ParentNode): boolean {
+  const stack: AnyNode[] = [...root.children];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isText(node)) {
+      if (/\S/.test(node.data)) return true;
+    } else if (isTag(node) && !NON_TEXT_ELEMENTS.has(node.name) && !OUTSIDE_PAGE.has(node.name)) {
+      if (node.name === 'img') return true;
+      if (isPageChrome(node) && !wrapsMainContent(node)) continue;
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+    }
+  }
+  return false;
+}
+
+function wrapsMainContent(element: Element): boolean {
+  return (
+    firstDescendant(
+      element,
+      (inner) => inner.name === 'article' || inner.name === 'main' || inner.attribs.role === 'main',
+    ) !== null
+  );
+}
