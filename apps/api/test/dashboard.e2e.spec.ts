@@ -83,6 +83,9 @@ describe('the dashboard in Chromium', () => {
   /** What a person reads in the element (the test's TypeScript has no DOM types, hence expressions). */
   const text = (selector = 'main') =>
     page.evaluate(`document.querySelector(${JSON.stringify(selector)}).innerText`) as Promise<string>;
+  /** SVG has no innerText: its words are in textContent. */
+  const svgText = (selector: string) =>
+    page.evaluate(`document.querySelector(${JSON.stringify(selector)}).textContent`) as Promise<string>;
   const value = (selector: string) =>
     page.evaluate(`document.querySelector(${JSON.stringify(selector)}).value`) as Promise<string>;
   const sessionCookie = async () =>
@@ -191,6 +194,23 @@ describe('the dashboard in Chromium', () => {
     expect(await text()).toContain(`${origin.origin}/watched`);
     await screenshot('monitors');
   }, 60_000);
+
+  it('shows the balance, the usage of the checks as an SVG chart, and the ledger', async () => {
+    await page.goto(url('/'));
+    const account = await api().get('/v1/api/account').auth(holder.apiKey, { type: 'bearer' });
+    const [operation, used] = Object.entries(account.body.usage.last30Days)[0] as [
+      string,
+      { credits: number },
+    ];
+    expect(await text('.balance')).toBe(`${account.body.account.credits} credits`);
+    expect(await svgText('svg.chart title')).toBe('Credits used in the last 30 days by operation');
+    expect(await svgText('svg.chart')).toContain(`${used.credits} credits`);
+    const ledger = await text('#ledger + .table-wrap');
+    expect(ledger).toContain('credits.grant');
+    expect(ledger).toContain('+100');
+    expect(ledger).toContain(operation);
+    await screenshot('credits-and-usage');
+  });
 
   it('refuses a post without the CSRF token with 403', async () => {
     await page.goto(url('/keys'));

@@ -14,3 +14,4 @@ export { AccountsHttpModule } from './http/accounts-http.module';
 export { AccountsAdminHttpModule } from './http/accounts-admin-http.module';
 export { accountsEntities, accountsMigrations } from './infrastructure/typeorm/accounts-schema';
 export { accountIdsByEmail } from './services/account-email-lookup';
+export { ledgerHistory, type LedgerEntry } from './services/ledger-history';
