@@ -141,6 +141,16 @@ describe('the dashboard in Chromium', () => {
     await page.type('#key-name', 'production crawler');
     expect(await submit('form[action$="/keys"] button')).toBe(200);
     const apiKey = await value('#new-key-value');
+    await browser
+      .defaultBrowserContext()
+      .overridePermissions(t.url, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+    await page.click('#new-key-value ~ button.copy');
+    await page.waitForFunction(
+      `document.querySelector('#new-key-value ~ [role=status]').textContent !== ''`,
+      { timeout: 5000 },
+    );
+    expect(await text('#new-key-value ~ [role=status]')).toBe('Copied.');
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(apiKey);
     expect(apiKey).toMatch(/^qk_live_/);
     await screenshot('key-created');
     expect((await api().get('/v1/api/account').auth(apiKey, { type: 'bearer' })).status).toBe(200);

@@ -1,8 +1,9 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { DASHBOARD_JS } from './views/enhancement-script';
 import { DASHBOARD_CSS } from './views/stylesheet';
 
-/** The stylesheet, served by the app itself. */
+/** The stylesheet and the small enhancement script, served by the app itself. */
 @ApiExcludeController()
 @Controller('assets')
 export class AssetsController {
@@ -11,5 +12,12 @@ export class AssetsController {
   @Header('cache-control', 'public, max-age=3600')
   stylesheet(): string {
     return DASHBOARD_CSS;
+  }
+
+  @Get('dashboard.js')
+  @Header('content-type', 'text/javascript; charset=utf-8')
+  @Header('cache-control', 'public, max-age=3600')
+  script(): string {
+    return DASHBOARD_JS;
   }
 }

@@ -9,7 +9,7 @@ export function sendHtml(response: DashboardResponse, status: number, page: Safe
   response.setHeader('x-frame-options', 'DENY');
   response.setHeader(
     'content-security-policy',
-    "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'",
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'",
   );
   response.end(page.value);
 }

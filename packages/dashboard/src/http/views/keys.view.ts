@@ -27,6 +27,7 @@ export function keysPage(context: PageContext, model: KeysPageModel) {
               <label for="new-key-value">API key</label
               ><input
                 id="new-key-value"
+                data-copy="Copy key"
                 type="text"
                 class="secret"
                 readonly
@@ -107,6 +108,7 @@ export function keysPage(context: PageContext, model: KeysPageModel) {
                 <label for="secret-value">Current secret</label
                 ><input
                   id="secret-value"
+                  data-copy="Copy secret"
                   type="text"
                   class="secret"
                   readonly

@@ -31,6 +31,7 @@ export function document(
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title} · Quarry</title>
         <link rel="stylesheet" href="${basePath}/assets/dashboard.css" />
+        <script src="${basePath}/assets/dashboard.js" defer></script>
       </head>
       <body>
         <a class="skip" href="#main">Skip to content</a>

@@ -38,6 +38,8 @@ header button { padding: 4px 12px; }
 .diff .removed { background: var(--removed); color: var(--removed-ink); }
 .counts .added { color: var(--added-ink); font-weight: 600; } .counts .removed { color: var(--removed-ink); font-weight: 600; }
 .sr-sign { user-select: none; margin-right: 4px; }
+button.copy { margin: 8px 8px 0 0; }
+.notice h2 { margin-top: 0; }
 .actions { display: flex; flex-wrap: wrap; gap: 8px; }
 @media (max-width: 600px) {
   header { padding: 12px; } main { padding: 16px 12px; }
