@@ -97,7 +97,10 @@ describe('the dashboard in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    origin = await startFixtureServer({ '/watched': () => ({ body: watched(content) }) });
+    origin = await startFixtureServer({
+      '/watched': () => ({ body: watched(content) }),
+      '/callback': { status: 200 },
+    });
     t = await startTestApp({ QUARRY_ALLOW_HOSTS: origin.hostPort });
     cli = await NestFactory.createApplicationContext(CliModule.forRoot(t.config.databaseUrl), {
       logger: false,
@@ -220,6 +223,20 @@ describe('the dashboard in Chromium', () => {
     expect(ledger).toContain('+100');
     expect(ledger).toContain(operation);
     await screenshot('credits-and-usage');
+  });
+
+  it('lists async scrapes with their status and callback deliveries', async () => {
+    const submitted = await api()
+      .post('/v1/api/scrape/async')
+      .auth(holder.apiKey, { type: 'bearer' })
+      .send({ url: `${origin.origin}/watched`, callbackUrl: `${origin.origin}/callback` });
+    expect(submitted.status).toBe(202);
+    await page.goto(url('/jobs'));
+    await reloadUntil(async () => (await text()).includes('delivered, 1 attempt, last answer 200'));
+    const row = await text('tbody tr');
+    expect(row).toContain(`${origin.origin}/watched`);
+    expect(row).toContain('Completed');
+    await screenshot('jobs');
   });
 
   it('refuses a post without the CSRF token with 403', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@quarry/core';
 import { AccountsService } from '@quarry/accounts';
 import { MonitorsService } from '@quarry/monitor';
+import { ScrapeJobsService } from '@quarry/scrape';
 import {
   DASHBOARD_SETTINGS,
   dashboardSettings,
@@ -22,6 +23,7 @@ import { AssetsController } from './http/assets.controller';
 import { DashboardErrorFilter } from './http/dashboard-error.filter';
 import { FormBodyMiddleware } from './http/form-body.middleware';
 import { KeysPageRenderer } from './http/keys-page.renderer';
+import { JobsController } from './http/jobs.controller';
 import { KeysController } from './http/keys.controller';
 import { MonitorsController } from './http/monitors.controller';
 import { OverviewController } from './http/overview.controller';
@@ -35,6 +37,7 @@ const CONTROLLERS = [
   KeysController,
   WebhookSecretController,
   MonitorsController,
+  JobsController,
   AssetsController,
 ];
 
@@ -46,6 +49,7 @@ const DASHBOARD_REQUIREMENTS: ModuleRequirements = {
     { token: Clock, missing: COMMON_REQUIREMENTS.core },
     { token: AccountsService, missing: COMMON_REQUIREMENTS.accounts },
     { token: MonitorsService, missing: 'import MonitorModule.forRoot() from @quarry/monitor' },
+    { token: ScrapeJobsService, missing: 'import ScrapeModule.forRoot() from @quarry/scrape' },
   ],
 };
 

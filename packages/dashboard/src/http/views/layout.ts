@@ -12,6 +12,7 @@ const NAV: { id: PageContext['current']; path: string; label: string }[] = [
   { id: 'overview', path: '', label: 'Credits and usage' },
   { id: 'keys', path: '/keys', label: 'API keys' },
   { id: 'monitors', path: '/monitors', label: 'Monitors' },
+  { id: 'jobs', path: '/jobs', label: 'Jobs' },
 ];
 
 /** The hidden field every state-changing form carries. */
