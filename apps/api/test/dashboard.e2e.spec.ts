@@ -225,7 +225,7 @@ describe('the dashboard in Chromium', () => {
     await screenshot('credits-and-usage');
   });
 
-  it('lists async scrapes with their status and callback deliveries', async () => {
+  it('lists async scrapes with their status and callback deliveries, beside the video jobs', async () => {
     const submitted = await api()
       .post('/v1/api/scrape/async')
       .auth(holder.apiKey, { type: 'bearer' })
@@ -236,6 +236,7 @@ describe('the dashboard in Chromium', () => {
     const row = await text('tbody tr');
     expect(row).toContain(`${origin.origin}/watched`);
     expect(row).toContain('Completed');
+    expect(await text('main')).toContain('Recent video jobs, newest first\nSubmitted');
     await screenshot('jobs');
   });
 

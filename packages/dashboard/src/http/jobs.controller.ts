@@ -1,6 +1,7 @@
-import { Controller, Get, Inject, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Optional, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { ScrapeJobsService } from '@quarry/scrape';
+import { VideoJobsService } from '@quarry/video';
 import { DASHBOARD_SETTINGS, DashboardSettings } from '../dashboard-options.interface';
 import { DashboardErrorFilter } from './dashboard-error.filter';
 import type { DashboardRequest, DashboardResponse } from './http-types';
@@ -10,7 +11,7 @@ import { jobsPage } from './views/jobs.view';
 
 const RECENT_JOBS = 50;
 
-/** The account's recent async scrapes. */
+/** The account's recent async scrapes, and video jobs where the host has `VideoModule`. */
 @ApiExcludeController()
 @Controller('jobs')
 @UseFilters(DashboardErrorFilter)
@@ -18,13 +19,18 @@ const RECENT_JOBS = 50;
 export class JobsController {
   constructor(
     @Inject(DASHBOARD_SETTINGS) private readonly settings: DashboardSettings,
-    private readonly jobs: ScrapeJobsService,
+    private readonly scrapes: ScrapeJobsService,
+    @Optional() private readonly videos?: VideoJobsService,
   ) {}
 
   @Get()
   async list(@Req() request: DashboardRequest, @Res() response: DashboardResponse): Promise<void> {
     const { accountId, csrfToken } = request.dashboardSession!;
     const context = { basePath: this.settings.basePath, csrfToken, current: 'jobs' as const };
-    sendHtml(response, 200, jobsPage(context, await this.jobs.recent(accountId, RECENT_JOBS)));
+    const [scrapes, videos] = await Promise.all([
+      this.scrapes.recent(accountId, RECENT_JOBS),
+      this.videos?.recent(accountId, RECENT_JOBS),
+    ]);
+    sendHtml(response, 200, jobsPage(context, scrapes, videos));
   }
 }
