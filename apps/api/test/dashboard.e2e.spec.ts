@@ -27,6 +27,8 @@ describe('the dashboard in Chromium', () => {
   let browser: Browser;
   let page: Page;
   let content = ['We open at nine every weekday.', 'The basic plan costs ten euros per month.'];
+  /** What Chromium reported blocking by the pages' content security policy: nothing, or a page lost its styles or script. */
+  const policyViolations: string[] = [];
   let holder: { account: { id: string; email: string }; apiKey: string; key: { id: string } };
   let other: typeof holder;
 
@@ -113,6 +115,9 @@ describe('the dashboard in Chromium', () => {
       args: ['--no-sandbox'],
     });
     page = await browser.newPage();
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) policyViolations.push(message.text());
+    });
     await page.setViewport(VIEWPORTS.desktop);
   }, 60_000);
   afterAll(async () => {
@@ -327,6 +332,10 @@ describe('the dashboard in Chromium', () => {
       statuses.push(attempt.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('served every page within its content security policy', () => {
+    expect(policyViolations).toEqual([]);
   });
 
   /** Reloads the page until `condition` holds: the monitor's checks run on the app's queue. */

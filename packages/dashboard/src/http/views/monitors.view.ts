@@ -82,7 +82,7 @@ export function monitorsPage(
             value="on"
             ${form.email ? html` checked` : ''}
           />
-          <label for="monitor-email" style="display:inline">Email me when it changes</label>
+          <label for="monitor-email" class="inline">Email me when it changes</label>
         </div>
         <div class="field">
           <label for="monitor-webhook">Webhook URL (optional)</label

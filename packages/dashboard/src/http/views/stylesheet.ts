@@ -19,6 +19,8 @@ th, td { text-align: left; padding: 8px; border-bottom: 1px solid var(--line); v
 .table-wrap { overflow-x: auto; margin-top: 24px; }
 form.inline { display: inline; }
 label { display: block; font-weight: 600; margin-bottom: 4px; }
+label.inline { display: inline; }
+input[type=checkbox] { width: 20px; height: 20px; vertical-align: middle; }
 input[type=text], input[type=email], input[type=password], input[type=url], input[type=number] {
   width: 100%; max-width: 480px; padding: 8px; font: inherit; border: 1px solid #767676; border-radius: 4px; }
 .field { margin-bottom: 16px; } .hint { color: var(--muted); font-size: 0.9rem; }
