@@ -54,8 +54,8 @@ const DASHBOARD_REQUIREMENTS: ModuleRequirements = {
 };
 
 /**
- * The account holder's dashboard: server-rendered pages with sign-in, keys, credits and usage, and
- * monitors. It has routes, so it is opt-in like the HTTP modules: mount it with `RouterModule` at
+ * The account holder's dashboard: server-rendered pages with sign-in, keys, credits and usage,
+ * monitors and jobs (video jobs too when `VideoModule` is registered). It has routes, so it is opt-in like the HTTP modules: mount it with `RouterModule` at
  * `basePath`. Needs `dashboardEntities` and `dashboardMigrations` in the data source (see README).
  */
 @Module({

@@ -2,9 +2,10 @@ import type { Usage } from '@quarry/accounts';
 import { html } from '../html';
 
 const ROW = 36;
-const LABEL_WIDTH = 200;
-const BAR_WIDTH = 360;
-const WIDTH = LABEL_WIDTH + BAR_WIDTH + 120;
+const LABEL_WIDTH = 140;
+const BAR_WIDTH = 220;
+/** Narrow enough that the labels stay readable when a phone scales the chart to its width. */
+const WIDTH = LABEL_WIDTH + BAR_WIDTH + 100;
 
 /**
  * Credits spent per operation as horizontal SVG bars, drawn on the server. The chart is an image
