@@ -29,6 +29,8 @@ describe('the dashboard in Chromium', () => {
   let content = ['We open at nine every weekday.', 'The basic plan costs ten euros per month.'];
   /** What Chromium reported blocking by the pages' content security policy: nothing, or a page lost its styles or script. */
   const policyViolations: string[] = [];
+  /** The monitor the journey creates, then pauses, resumes and deletes. */
+  let monitorPage: string;
   let holder: { account: { id: string; email: string }; apiKey: string; key: { id: string } };
   let other: typeof holder;
 
@@ -195,8 +197,8 @@ describe('the dashboard in Chromium', () => {
     await page.click('#monitor-interval', { count: 3 });
     await page.type('#monitor-interval', '15');
     expect(await submit('form[action$="/monitors"] button[type=submit]')).toBe(200);
-    const monitorUrl = page.url();
-    expect(monitorUrl).toMatch(/\/dashboard\/monitors\/[0-9a-f-]{36}$/);
+    monitorPage = page.url();
+    expect(monitorPage).toMatch(/\/dashboard\/monitors\/[0-9a-f-]{36}$/);
     await reloadUntil(() => text().then((t) => t.includes('baseline')));
 
     content = ['We open at ten every weekday.', 'The basic plan costs ten euros per month.'];
@@ -228,6 +230,27 @@ describe('the dashboard in Chromium', () => {
     expect(ledger).toContain('+100');
     expect(ledger).toContain(operation);
     await screenshot('credits-and-usage');
+  });
+
+  it('pauses, resumes and deletes the monitor, and shows why a monitor cannot be created', async () => {
+    await page.goto(monitorPage);
+    await submit('form[action$="/pause"] button');
+    expect(await text('[role=status]')).toBe('The monitor is paused.');
+    expect(await page.$('form[action$="/run"]')).toBeNull();
+    await submit('form[action$="/resume"] button');
+    expect(await text('[role=status]')).toContain('active again');
+    await submit('form[action$="/delete"] button');
+    expect(page.url()).toBe(url('/monitors'));
+    expect(await text('tbody')).toBe('No monitors yet.');
+    const deleted = await api()
+      .get(new URL(monitorPage).pathname)
+      .set('cookie', await sessionCookie());
+    expect(deleted.status).toBe(404);
+
+    await page.type('#monitor-url', 'http://10.0.0.1/private');
+    expect(await submit('form[action$="/monitors"] button[type=submit]')).toBe(400);
+    expect(await text('[role=alert]')).toMatch(/url/i);
+    expect(await value('#monitor-url')).toBe('http://10.0.0.1/private');
   });
 
   it('lists async scrapes with their status and callback deliveries, beside the video jobs', async () => {
