@@ -13,6 +13,7 @@ import { MonitorHttpModule, MonitorModule } from '@quarry/monitor';
 import { VideoHttpModule, VideoModule } from '@quarry/video';
 import { BrandHttpModule, BrandModule } from '@quarry/brand';
 import { BlogHttpModule, BlogModule } from '@quarry/blog';
+import { DashboardModule } from '@quarry/dashboard';
 import { AppConfig } from './config/app-config';
 import { quarryDataSourceOptions } from './database/quarry-schema';
 import { HealthController } from './health/health.controller';
@@ -94,6 +95,7 @@ export class AppModule {
         VideoHttpModule,
         BrandHttpModule,
         BlogHttpModule,
+        DashboardModule.forRoot({ secureCookies: config.dashboardSecureCookies }),
         RouterModule.register([
           { path: 'v1/api', module: AccountsHttpModule },
           { path: 'v1/api', module: ScrapeHttpModule },
@@ -103,6 +105,7 @@ export class AppModule {
           { path: 'v1/api', module: BrandHttpModule },
           { path: 'v1/api', module: BlogHttpModule },
           { path: 'v1/admin', module: AccountsAdminHttpModule },
+          { path: 'dashboard', module: DashboardModule },
         ]),
       ],
       controllers: [HealthController],

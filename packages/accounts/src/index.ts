@@ -13,3 +13,5 @@ export { LedgerBilling } from './billing/ledger.billing';
 export { AccountsHttpModule } from './http/accounts-http.module';
 export { AccountsAdminHttpModule } from './http/accounts-admin-http.module';
 export { accountsEntities, accountsMigrations } from './infrastructure/typeorm/accounts-schema';
+export { accountIdsByEmail } from './services/account-email-lookup';
+export { ledgerHistory, type LedgerEntry } from './services/ledger-history';

@@ -8,3 +8,4 @@ export { PageRenderer, type RenderedPage, type RenderOptions } from './render/pa
 export { BrowserModule } from './browser.module';
 export { BROWSER_MODULE_OPTIONS } from './browser.module-definition';
 export { BROWSER_CONTAINMENT_ARGS } from './pool/launch.args';
+export { locateChromium } from './pool/chromium.locator';

@@ -90,6 +90,31 @@ describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) =>
     expect(await ledger.balance(account.id)).toBe(2);
   });
 
+  it("lists an account's recent jobs newest first, at most the limit, and none of another account's", async () => {
+    const account = await accounts.create('recent@example.com', 5);
+    const other = await accounts.create('recent-other@example.com', 5);
+    origin.route('/hook-ok', { status: 200 });
+    const submit = (accountId: string) =>
+      jobs.submit(accountId, { url: `${origin.origin}/story`, callbackUrl: `${origin.origin}/hook-ok` });
+    const first = await submit(account.id);
+    const second = await submit(account.id);
+    const third = await submit(account.id);
+    await submit(other.id);
+    await settled(account.id, third.id);
+
+    const recent = await jobs.recent(account.id, 2);
+    expect(recent.map((job) => job.id)).toEqual(
+      [first, second, third]
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
+        .slice(0, 2)
+        .map((job) => job.id),
+    );
+    expect(recent.every((job) => job.accountId === account.id)).toBe(true);
+    expect((await jobs.recent(account.id, 10)).map((job) => job.id).sort()).toEqual(
+      [first.id, second.id, third.id].sort(),
+    );
+  });
+
   it('records a callback attempt before sending it, so a send in flight is already counted', async () => {
     const account = await accounts.create('held@example.com', 3);
     let answer!: () => void;

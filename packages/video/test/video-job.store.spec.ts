@@ -46,4 +46,27 @@ describe.each(testDatabaseEngines())('the video job store on %s', (engine) => {
     await store.purgeExpired(expiresAt);
     expect(await store.get(id, new Date(0))).toBeUndefined();
   });
+
+  it("lists an account's unexpired jobs newest first, at most the limit, and no other account's", async () => {
+    const now = new Date();
+    const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+    const mine = (id: string, createdAt: Date, expiresAt: Date) => ({
+      ...job(id, expiresAt),
+      accountId: 'account-recent',
+      createdAt,
+    });
+    await store.create(mine('00000000-0000-4000-8000-000000000011', at(-3000), later()));
+    await store.create(mine('00000000-0000-4000-8000-000000000012', at(-2000), later()));
+    await store.create(mine('00000000-0000-4000-8000-000000000013', at(-1000), later()));
+    await store.create(mine('00000000-0000-4000-8000-000000000014', at(-500), at(-1)));
+    await store.create({
+      ...job('00000000-0000-4000-8000-000000000015', later()),
+      accountId: 'account-other',
+    });
+
+    const ids = async (limit: number) =>
+      (await store.recentForAccount('account-recent', limit, now)).map((found) => found.id.slice(-2));
+    expect(await ids(2)).toEqual(['13', '12']);
+    expect(await ids(10)).toEqual(['13', '12', '11']);
+  });
 });

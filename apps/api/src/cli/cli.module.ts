@@ -2,9 +2,10 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QuarryCoreModule } from '@quarry/core';
 import { AccountsModule } from '@quarry/accounts';
+import { DashboardCredentials } from '@quarry/dashboard';
 import { quarryDataSourceOptions } from '../database/quarry-schema';
 
-/** What the operator CLI needs: the same database as the service, and the accounts services. */
+/** What the operator CLI needs: the same database as the service, the accounts services and dashboard passwords. */
 @Module({})
 export class CliModule {
   static forRoot(databaseUrl: string): DynamicModule {
@@ -15,6 +16,7 @@ export class CliModule {
         TypeOrmModule.forRoot(quarryDataSourceOptions(databaseUrl)),
         AccountsModule.forRoot({}),
       ],
+      providers: [DashboardCredentials],
     };
   }
 }

@@ -1,6 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { Command, InvalidArgumentError } from 'commander';
 import { AccountsService, ApiKeysService, WebhookSecretsService } from '@quarry/accounts';
+import { DashboardCredentials } from '@quarry/dashboard';
+import { readStdin } from './read-stdin';
 
 type Output = (json: unknown, text: string) => void;
 
@@ -12,12 +14,14 @@ const positiveInt = (name: string, min: number) => (value: string) => {
 };
 
 /**
- * `quarry accounts create | keys create | keys revoke | credits add`. With `--json` each command
- * prints one JSON object; without it, lines for people.
+ * `quarry accounts create | accounts set-password | keys create | keys revoke | credits add`. With
+ * `--json` each command prints one JSON object; without it, lines for people. `read` gives what was
+ * piped in (the password of `set-password`).
  */
 export function buildCli(
   context: () => Promise<INestApplicationContext>,
   write: (line: string) => void,
+  read: () => Promise<string> = readStdin,
 ): Command {
   const program = new Command('quarry')
     .description('Quarry operator commands')
@@ -44,6 +48,23 @@ export function buildCli(
         { account, apiKey, key, webhookSecret },
         `Account ${account.id} (${account.email}), ${account.credits} credits\nAPI key (shown once): ${apiKey}\nWebhook signing secret: ${webhookSecret}`,
       );
+    });
+  accounts
+    .command('set-password')
+    .description(
+      "Set the dashboard password of the account with this email (ends the account's dashboard sessions)",
+    )
+    .requiredOption('--email <email>', "the account's email")
+    .requiredOption('--password-stdin', 'read the password from standard input (one line)')
+    .option('--json', 'print one JSON object')
+    .action(async (options: { email: string; json?: boolean }) => {
+      const password = (await read()).replace(/\r?\n$/, '');
+      const accountId = await (
+        await context()
+      )
+        .get(DashboardCredentials)
+        .setPassword(options.email, password);
+      output(!!options.json)({ accountId }, `Dashboard password set for account ${accountId}`);
     });
   accounts
     .command('rotate-webhook-secret')

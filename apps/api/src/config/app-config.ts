@@ -46,6 +46,8 @@ export interface AppConfig {
   videoConcurrency: number;
   blogDir: string;
   development: boolean;
+  /** Marks the dashboard's cookies Secure: set wherever the service is reached over HTTPS. */
+  dashboardSecureCookies: boolean;
 }
 
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
@@ -95,6 +97,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     videoConcurrency: read.int('QUARRY_VIDEO_CONCURRENCY', 2, { min: 1, max: 64 }),
     blogDir: resolve(read.string('QUARRY_BLOG_DIR', BLOG_DIR)),
     development: env.NODE_ENV === 'development',
+    dashboardSecureCookies:
+      read.oneOf('QUARRY_DASHBOARD_SECURE_COOKIES', ['true', 'false'], 'false') === 'true',
   };
   read.check(
     config.httpHeadersTimeoutMs <= config.httpRequestTimeoutMs,

@@ -5,6 +5,7 @@ import { scrapeEntities, scrapeMigrations } from '@quarry/scrape';
 import { monitorEntities, monitorMigrations } from '@quarry/monitor';
 import { videoEntities, videoMigrations } from '@quarry/video';
 import { blogEntities, blogMigrations } from '@quarry/blog';
+import { dashboardEntities, dashboardMigrations } from '@quarry/dashboard';
 
 /** Every table of the modules this app composes; the schema comes from their migrations at start. */
 export function quarryDataSourceOptions(databaseUrl: string): DataSourceOptions {
@@ -16,6 +17,7 @@ export function quarryDataSourceOptions(databaseUrl: string): DataSourceOptions 
       ...monitorEntities,
       ...videoEntities,
       ...blogEntities,
+      ...dashboardEntities,
     ],
     migrations: [
       ...coreMigrations,
@@ -24,6 +26,7 @@ export function quarryDataSourceOptions(databaseUrl: string): DataSourceOptions 
       ...monitorMigrations,
       ...videoMigrations,
       ...blogMigrations,
+      ...dashboardMigrations,
     ],
   });
 }

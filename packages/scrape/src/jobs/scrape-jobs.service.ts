@@ -89,4 +89,9 @@ export class ScrapeJobsService {
     if (!job || job.accountId !== accountId) throw new NotFoundError('No such job.');
     return job;
   }
+
+  /** The account's most recent jobs, newest first, for people looking at their history. */
+  recent(accountId: string, limit: number): Promise<ScrapeJob[]> {
+    return this.store.recentForAccount(accountId, limit);
+  }
 }

@@ -6,6 +6,8 @@ import { ScrapeResult } from '../domain/scrape-result';
 export abstract class ScrapeJobStore implements CallbackDeliveryRecord {
   abstract create(job: ScrapeJob, expiresAt: Date): Promise<void>;
   abstract get(id: string): Promise<ScrapeJob | undefined>;
+  /** The account's newest jobs first, at most `limit`. */
+  abstract recentForAccount(accountId: string, limit: number): Promise<ScrapeJob[]>;
   abstract markProcessing(id: string, attempt: number): Promise<void>;
   /** Back to `queued` after a transient failure; the error is kept until the next attempt. */
   abstract markRetrying(id: string, error: ScrapeFailure): Promise<void>;

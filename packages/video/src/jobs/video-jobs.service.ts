@@ -106,6 +106,11 @@ export class VideoJobsService {
     return job;
   }
 
+  /** The account's unexpired jobs, newest first, for people looking at their history. */
+  recent(accountId: string, limit: number): Promise<VideoJob[]> {
+    return this.store.recentForAccount(accountId, limit, this.clock.now());
+  }
+
   /** A public http(s) URL in a form of a supported platform; nothing is fetched (short links are followed by the job). */
   private requireSupported(url: string): void {
     let reason: string | undefined;

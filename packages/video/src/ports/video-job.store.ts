@@ -7,6 +7,8 @@ export abstract class VideoJobStore implements CallbackDeliveryRecord {
   abstract create(job: VideoJob): Promise<void>;
   /** The job, unless it expired by `now`. */
   abstract get(id: string, now: Date): Promise<VideoJob | undefined>;
+  /** The account's unexpired jobs, newest first, at most `limit`. */
+  abstract recentForAccount(accountId: string, limit: number, now: Date): Promise<VideoJob[]>;
   abstract markProcessing(id: string, attempt: number): Promise<void>;
   /** Raises the job's progress to `progress`; a lower or equal value changes nothing, whatever order writes land in. */
   abstract advanceProgress(id: string, progress: number): Promise<void>;

@@ -1,8 +1,13 @@
 import { CreateScrapeCache1763790000000 } from './migrations/1763790000000-create-scrape-cache.migration';
 import { CreateScrapeJobs1763800000000 } from './migrations/1763800000000-create-scrape-jobs.migration';
+import { IndexScrapeJobsByAccount1764910000000 } from './migrations/1764910000000-index-scrape-jobs-by-account.migration';
 import { ScrapeCacheEntryEntity } from './scrape-cache-entry.entity';
 import { ScrapeJobEntity } from './scrape-job.entity';
 
 /** What the app adds to its TypeORM data source for this package. */
 export const scrapeEntities = [ScrapeCacheEntryEntity, ScrapeJobEntity];
-export const scrapeMigrations = [CreateScrapeCache1763790000000, CreateScrapeJobs1763800000000];
+export const scrapeMigrations = [
+  CreateScrapeCache1763790000000,
+  CreateScrapeJobs1763800000000,
+  IndexScrapeJobsByAccount1764910000000,
+];

@@ -48,26 +48,16 @@ export class TypeormScrapeJobStore extends ScrapeJobStore {
 
   async get(id: string): Promise<ScrapeJob | undefined> {
     const row = await this.rows.findOneBy({ id });
-    if (!row) return undefined;
-    const delivery: CallbackDelivery = {
-      status: row.deliveryStatus as DeliveryStatus,
-      attempts: row.deliveryAttempts,
-    };
-    if (row.deliveryLastStatusCode !== null) delivery.lastStatusCode = row.deliveryLastStatusCode;
-    if (row.deliveryLastError !== null) delivery.lastError = row.deliveryLastError;
-    return {
-      id: row.id,
-      accountId: row.accountId,
-      request: JSON.parse(row.request),
-      callbackUrl: row.callbackUrl,
-      callbackToken: row.callbackToken ?? undefined,
-      status: row.status as ScrapeJobStatus,
-      attempts: row.attempts,
-      result: json<ScrapeResult>(row.result),
-      error: json<ScrapeFailure>(row.error),
-      delivery,
-      createdAt: row.createdAt,
-    };
+    return row ? toJob(row) : undefined;
+  }
+
+  async recentForAccount(accountId: string, limit: number): Promise<ScrapeJob[]> {
+    const rows = await this.rows.find({
+      where: { accountId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: limit,
+    });
+    return rows.map(toJob);
   }
 
   async markProcessing(id: string, attempt: number): Promise<void> {
@@ -106,4 +96,26 @@ export class TypeormScrapeJobStore extends ScrapeJobStore {
   async purgeExpired(now: Date): Promise<void> {
     await this.rows.delete({ expiresAt: LessThan(now) });
   }
+}
+
+function toJob(row: ScrapeJobEntity): ScrapeJob {
+  const delivery: CallbackDelivery = {
+    status: row.deliveryStatus as DeliveryStatus,
+    attempts: row.deliveryAttempts,
+  };
+  if (row.deliveryLastStatusCode !== null) delivery.lastStatusCode = row.deliveryLastStatusCode;
+  if (row.deliveryLastError !== null) delivery.lastError = row.deliveryLastError;
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    request: JSON.parse(row.request),
+    callbackUrl: row.callbackUrl,
+    callbackToken: row.callbackToken ?? undefined,
+    status: row.status as ScrapeJobStatus,
+    attempts: row.attempts,
+    result: json<ScrapeResult>(row.result),
+    error: json<ScrapeFailure>(row.error),
+    delivery,
+    createdAt: row.createdAt,
+  };
 }

@@ -50,30 +50,16 @@ export class TypeormVideoJobStore extends VideoJobStore {
 
   async get(id: string, now: Date): Promise<VideoJob | undefined> {
     const row = await this.rows.findOneBy({ id, expiresAt: MoreThan(now) });
-    if (!row) return undefined;
-    const job: VideoJob = {
-      id: row.id,
-      accountId: row.accountId,
-      request: JSON.parse(row.request) as VideoRequest,
-      status: row.status as VideoJobStatus,
-      progress: row.progress,
-      attempts: row.attempts,
-      result: json<VideoResult>(row.result),
-      error: json<VideoJobError>(row.error),
-      createdAt: row.createdAt,
-      expiresAt: row.expiresAt,
-    };
-    if (row.callbackUrl !== null) {
-      job.callback = { url: row.callbackUrl, token: row.callbackToken ?? undefined };
-      const delivery: CallbackDelivery = {
-        status: row.deliveryStatus as DeliveryStatus,
-        attempts: row.deliveryAttempts,
-      };
-      if (row.deliveryLastStatusCode !== null) delivery.lastStatusCode = row.deliveryLastStatusCode;
-      if (row.deliveryLastError !== null) delivery.lastError = row.deliveryLastError;
-      job.delivery = delivery;
-    }
-    return job;
+    return row ? toJob(row) : undefined;
+  }
+
+  async recentForAccount(accountId: string, limit: number, now: Date): Promise<VideoJob[]> {
+    const rows = await this.rows.find({
+      where: { accountId, expiresAt: MoreThan(now) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: limit,
+    });
+    return rows.map(toJob);
   }
 
   async markProcessing(id: string, attempt: number): Promise<void> {
@@ -127,4 +113,30 @@ export class TypeormVideoJobStore extends VideoJobStore {
   async purgeExpired(now: Date): Promise<void> {
     await this.rows.delete({ expiresAt: LessThanOrEqual(now) });
   }
+}
+
+function toJob(row: VideoJobEntity): VideoJob {
+  const job: VideoJob = {
+    id: row.id,
+    accountId: row.accountId,
+    request: JSON.parse(row.request) as VideoRequest,
+    status: row.status as VideoJobStatus,
+    progress: row.progress,
+    attempts: row.attempts,
+    result: json<VideoResult>(row.result),
+    error: json<VideoJobError>(row.error),
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+  };
+  if (row.callbackUrl !== null) {
+    job.callback = { url: row.callbackUrl, token: row.callbackToken ?? undefined };
+    const delivery: CallbackDelivery = {
+      status: row.deliveryStatus as DeliveryStatus,
+      attempts: row.deliveryAttempts,
+    };
+    if (row.deliveryLastStatusCode !== null) delivery.lastStatusCode = row.deliveryLastStatusCode;
+    if (row.deliveryLastError !== null) delivery.lastError = row.deliveryLastError;
+    job.delivery = delivery;
+  }
+  return job;
 }

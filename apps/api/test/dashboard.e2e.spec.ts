@@ -1,0 +1,373 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { launch, type Browser, type Page } from 'puppeteer-core';
+import request from 'supertest';
+import { locateChromium } from '@quarry/browser';
+import { FixtureServer, startFixtureServer } from '@quarry/testing';
+import { CliModule } from '../src/cli/cli.module';
+import { buildCli } from '../src/cli/quarry-cli';
+import { ADMIN_TOKEN, startTestApp, TestApp } from './support/test-app';
+
+/** Where the run leaves each page at desktop and phone width for a reviewer (gitignored). */
+const SCREENSHOTS = resolve(__dirname, '../../../tmp/dashboard-screenshots');
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+const PASSWORD = 'correct horse battery staple';
+
+const watched = (lines: string[]) =>
+  `<!doctype html><html><head><title>Opening hours</title></head><body><article><h1>Opening hours</h1>
+<p>An introduction that stays the same on every check, long enough to be readable content.</p>
+${lines.map((line) => `<p>${line}</p>`).join('\n')}</article></body></html>`;
+
+describe('the dashboard in Chromium', () => {
+  let origin: FixtureServer;
+  let t: TestApp;
+  let cli: INestApplicationContext;
+  let browser: Browser;
+  let page: Page;
+  let content = ['We open at nine every weekday.', 'The basic plan costs ten euros per month.'];
+  /** What Chromium reported blocking by the pages' content security policy: nothing, or a page lost its styles or script. */
+  const policyViolations: string[] = [];
+  /** The monitor the journey creates, then pauses, resumes and deletes. */
+  let monitorPage: string;
+  let holder: { account: { id: string; email: string }; apiKey: string; key: { id: string } };
+  let other: typeof holder;
+
+  const url = (path: string) => `${t.url}/dashboard${path}`;
+  const api = () => request(t.url);
+
+  async function createAccount(email: string): Promise<typeof holder> {
+    const response = await api()
+      .post('/v1/admin/accounts')
+      .auth(ADMIN_TOKEN, { type: 'bearer' })
+      .send({ email, credits: 100 });
+    return response.body;
+  }
+
+  async function setPassword(email: string, password: string): Promise<unknown> {
+    const lines: string[] = [];
+    await buildCli(
+      async () => cli,
+      (line) => lines.push(line),
+      async () => `${password}\n`,
+    ).parseAsync([
+      'node',
+      'quarry',
+      'accounts',
+      'set-password',
+      '--email',
+      email,
+      '--password-stdin',
+      '--json',
+    ]);
+    return JSON.parse(lines[0]);
+  }
+
+  async function screenshot(name: string): Promise<void> {
+    for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewport(viewport);
+      await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewport(VIEWPORTS.desktop);
+  }
+
+  async function submit(selector: string): Promise<number | undefined> {
+    const [response] = await Promise.all([page.waitForNavigation(), page.click(selector)]);
+    return response?.status();
+  }
+
+  async function signIn(email: string, password: string): Promise<number | undefined> {
+    await page.goto(url('/sign-in'));
+    await page.type('#email', email);
+    await page.type('#password', password);
+    return submit('form button[type=submit]');
+  }
+
+  /** What a person reads in the element (the test's TypeScript has no DOM types, hence expressions). */
+  const text = (selector = 'main') =>
+    page.evaluate(`document.querySelector(${JSON.stringify(selector)}).innerText`) as Promise<string>;
+  /** SVG has no innerText: its words are in textContent. */
+  const svgText = (selector: string) =>
+    page.evaluate(`document.querySelector(${JSON.stringify(selector)}).textContent`) as Promise<string>;
+  const value = (selector: string) =>
+    page.evaluate(`document.querySelector(${JSON.stringify(selector)}).value`) as Promise<string>;
+  const sessionCookie = async () =>
+    (await browser.cookies())
+      .filter((c) => c.name === 'quarry_session')
+      .map((c) => `${c.name}=${c.value}`)[0];
+  /** The CSRF token the signed-in pages carry, read as a script on another site could not. */
+  const csrfToken = () => value('input[name=_csrf]');
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    origin = await startFixtureServer({
+      '/watched': () => ({ body: watched(content) }),
+      '/callback': { status: 200 },
+    });
+    t = await startTestApp({ QUARRY_ALLOW_HOSTS: origin.hostPort });
+    cli = await NestFactory.createApplicationContext(CliModule.forRoot(t.config.databaseUrl), {
+      logger: false,
+    });
+    holder = await createAccount('holder@example.com');
+    other = await createAccount('other@example.com');
+    browser = await launch({
+      executablePath: locateChromium(undefined),
+      headless: true,
+      args: ['--no-sandbox'],
+    });
+    page = await browser.newPage();
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) policyViolations.push(message.text());
+    });
+    await page.setViewport(VIEWPORTS.desktop);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await cli?.close();
+    await t?.close();
+    await origin?.close();
+  });
+
+  it('signs in with the password the operator set, and refuses a wrong one', async () => {
+    expect(await setPassword(holder.account.email, PASSWORD)).toEqual({ accountId: holder.account.id });
+    await page.goto(url('/'));
+    expect(page.url()).toBe(url('/sign-in'));
+    await screenshot('sign-in');
+
+    expect(await signIn(holder.account.email, 'not the password at all')).toBe(401);
+    expect(await text('[role=alert]')).toContain('do not match');
+
+    expect(await signIn(holder.account.email, PASSWORD)).toBe(200);
+    expect(page.url()).toBe(url('/'));
+    expect(await text()).toContain('100 credits');
+    const cookie = (await browser.cookies()).find((c) => c.name === 'quarry_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/dashboard' });
+    await screenshot('credits-and-usage');
+  });
+
+  it('creates a key shown once that works against the API, then revokes it and the API refuses it', async () => {
+    await page.goto(url('/keys'));
+    await page.type('#key-name', 'production crawler');
+    expect(await submit('form[action$="/keys"] button')).toBe(200);
+    const apiKey = await value('#new-key-value');
+    await browser
+      .defaultBrowserContext()
+      .overridePermissions(t.url, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+    await page.click('#new-key-value ~ button.copy');
+    await page.waitForFunction(
+      `document.querySelector('#new-key-value ~ [role=status]').textContent !== ''`,
+      { timeout: 5000 },
+    );
+    expect(await text('#new-key-value ~ [role=status]')).toBe('Copied.');
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(apiKey);
+    expect(apiKey).toMatch(/^qk_live_/);
+    await screenshot('key-created');
+    expect((await api().get('/v1/api/account').auth(apiKey, { type: 'bearer' })).status).toBe(200);
+
+    await page.goto(url('/keys'));
+    const listed = await text();
+    expect(listed).not.toContain(apiKey);
+    expect(listed).toContain(`${apiKey.slice(0, 16)}…${apiKey.slice(-4)}`);
+    expect(listed).toContain('production crawler');
+    await screenshot('keys');
+
+    expect(await submit(`button[aria-label="Revoke ${apiKey.slice(0, 16)}…${apiKey.slice(-4)}"]`)).toBe(200);
+    expect(await text()).toMatch(/Revoked/);
+    expect((await api().get('/v1/api/account').auth(apiKey, { type: 'bearer' })).status).toBe(401);
+    expect((await api().get('/v1/api/account').auth(holder.apiKey, { type: 'bearer' })).status).toBe(200);
+  });
+
+  it('reveals the webhook signing secret on request and rotates it', async () => {
+    await page.goto(url('/keys'));
+    expect(await page.$('#secret-value')).toBeNull();
+    await submit('form[action$="/webhook-secret/reveal"] button');
+    const secret = await value('#secret-value');
+    const fromApi = await api().get('/v1/api/account/webhook-secret').auth(holder.apiKey, { type: 'bearer' });
+    expect(secret).toBe(fromApi.body.webhookSecret);
+    await submit('form[action$="/webhook-secret/rotate"] button');
+    const rotated = await value('#secret-value');
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
+  });
+
+  it('creates a monitor of a local page, runs it after the page changed, and shows the diff', async () => {
+    await page.goto(url('/monitors'));
+    await page.type('#monitor-url', `${origin.origin}/watched`);
+    await page.click('#monitor-interval', { count: 3 });
+    await page.type('#monitor-interval', '15');
+    expect(await submit('form[action$="/monitors"] button[type=submit]')).toBe(200);
+    monitorPage = page.url();
+    expect(monitorPage).toMatch(/\/dashboard\/monitors\/[0-9a-f-]{36}$/);
+    await reloadUntil(() => text().then((t) => t.includes('baseline')));
+
+    content = ['We open at ten every weekday.', 'The basic plan costs ten euros per month.'];
+    await submit('form[action$="/run"] button');
+    await reloadUntil(async () => (await page.$('.diff')) !== null);
+    const diff = await text('.diff');
+    expect(diff).toContain('-We open at nine every weekday.');
+    expect(diff).toContain('+We open at ten every weekday.');
+    expect(diff).not.toContain('basic plan');
+    expect(await text('.counts')).toBe('+1 added, −1 removed');
+    await screenshot('monitor');
+    await page.goto(url('/monitors'));
+    expect(await text()).toContain(`${origin.origin}/watched`);
+    await screenshot('monitors');
+  }, 60_000);
+
+  it('shows the balance, the usage of the checks as an SVG chart, and the ledger', async () => {
+    await page.goto(url('/'));
+    const account = await api().get('/v1/api/account').auth(holder.apiKey, { type: 'bearer' });
+    const [operation, used] = Object.entries(account.body.usage.last30Days)[0] as [
+      string,
+      { credits: number },
+    ];
+    expect(await text('.balance')).toBe(`${account.body.account.credits} credits`);
+    expect(await svgText('svg.chart title')).toBe('Credits used in the last 30 days by operation');
+    expect(await svgText('svg.chart')).toContain(`${used.credits} credits`);
+    const ledger = await text('#ledger + .table-wrap');
+    expect(ledger).toContain('credits.grant');
+    expect(ledger).toContain('+100');
+    expect(ledger).toContain(operation);
+    await screenshot('credits-and-usage');
+  });
+
+  it('pauses, resumes and deletes the monitor, and shows why a monitor cannot be created', async () => {
+    await page.goto(monitorPage);
+    await submit('form[action$="/pause"] button');
+    expect(await text('[role=status]')).toBe('The monitor is paused.');
+    expect(await page.$('form[action$="/run"]')).toBeNull();
+    await submit('form[action$="/resume"] button');
+    expect(await text('[role=status]')).toContain('active again');
+    await submit('form[action$="/delete"] button');
+    expect(page.url()).toBe(url('/monitors'));
+    expect(await text('tbody')).toBe('No monitors yet.');
+    const deleted = await api()
+      .get(new URL(monitorPage).pathname)
+      .set('cookie', await sessionCookie());
+    expect(deleted.status).toBe(404);
+
+    await page.type('#monitor-url', 'http://10.0.0.1/private');
+    expect(await submit('form[action$="/monitors"] button[type=submit]')).toBe(400);
+    expect(await text('[role=alert]')).toMatch(/url/i);
+    expect(await value('#monitor-url')).toBe('http://10.0.0.1/private');
+  });
+
+  it('lists async scrapes with their status and callback deliveries, beside the video jobs', async () => {
+    const submitted = await api()
+      .post('/v1/api/scrape/async')
+      .auth(holder.apiKey, { type: 'bearer' })
+      .send({ url: `${origin.origin}/watched`, callbackUrl: `${origin.origin}/callback` });
+    expect(submitted.status).toBe(202);
+    await page.goto(url('/jobs'));
+    await reloadUntil(async () => (await text()).includes('delivered, 1 attempt, last answer 200'));
+    const row = await text('tbody tr');
+    expect(row).toContain(`${origin.origin}/watched`);
+    expect(row).toContain('Completed');
+    expect(await text('main')).toContain('Recent video jobs, newest first\nSubmitted');
+    await screenshot('jobs');
+  });
+
+  it('refuses a post without the CSRF token with 403', async () => {
+    await page.goto(url('/keys'));
+    const cookie = await sessionCookie();
+    const before = (await api().get('/v1/api/account').auth(holder.apiKey, { type: 'bearer' })).status;
+    const withoutToken = await api()
+      .post('/dashboard/keys')
+      .set('cookie', cookie)
+      .type('form')
+      .send({ name: 'forged' });
+    expect(withoutToken.status).toBe(403);
+    const wrongToken = await api()
+      .post('/dashboard/webhook-secret/rotate')
+      .set('cookie', cookie)
+      .type('form')
+      .send({ _csrf: 'x'.repeat(43) });
+    expect(wrongToken.status).toBe(403);
+    const signInWithoutToken = await api()
+      .post('/dashboard/sign-in')
+      .type('form')
+      .send({ email: holder.account.email, password: PASSWORD });
+    expect(signInWithoutToken.status).toBe(403);
+    await page.goto(url('/keys'));
+    expect(await text()).not.toContain('forged');
+    expect(before).toBe(200);
+  });
+
+  it("answers 404 for another account's monitor and key, and leaves them alone", async () => {
+    const monitor = await api()
+      .post('/v1/api/monitors')
+      .auth(other.apiKey, { type: 'bearer' })
+      .send({ url: `${origin.origin}/watched`, intervalMinutes: 15 });
+    await page.goto(url('/keys'));
+    const cookie = await sessionCookie();
+    const _csrf = await csrfToken();
+
+    const show = await api().get(`/dashboard/monitors/${monitor.body.monitor.id}`).set('cookie', cookie);
+    expect(show.status).toBe(404);
+    for (const action of ['run', 'pause', 'delete']) {
+      const post = await api()
+        .post(`/dashboard/monitors/${monitor.body.monitor.id}/${action}`)
+        .set('cookie', cookie)
+        .type('form')
+        .send({ _csrf });
+      expect(post.status).toBe(404);
+    }
+    const revoke = await api()
+      .post(`/dashboard/keys/${other.key.id}/revoke`)
+      .set('cookie', cookie)
+      .type('form')
+      .send({ _csrf });
+    expect(revoke.status).toBe(404);
+    expect(
+      (await api().get(`/v1/api/monitors/${monitor.body.monitor.id}`).auth(other.apiKey, { type: 'bearer' }))
+        .status,
+    ).toBe(200);
+    expect((await api().get('/v1/api/account').auth(other.apiKey, { type: 'bearer' })).status).toBe(200);
+    await page.goto(url(`/monitors/${monitor.body.monitor.id}`));
+    await screenshot('not-found');
+  });
+
+  it('signs out, after which the old session cookie is refused', async () => {
+    await page.goto(url('/'));
+    const cookie = await sessionCookie();
+    expect(await submit('header form button')).toBe(200);
+    expect(page.url()).toBe(url('/sign-in'));
+    const reused = await api().get('/dashboard/keys').set('cookie', cookie);
+    expect(reused.status).toBe(303);
+    expect(reused.headers.location).toBe('/dashboard/sign-in');
+    const invented = await api().get('/dashboard/keys').set('cookie', 'quarry_session=invented');
+    expect(invented.status).toBe(303);
+  });
+
+  it('limits sign-in attempts per email', async () => {
+    await setPassword(other.account.email, PASSWORD);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const form = await api().get('/dashboard/sign-in');
+      const token = /name="_csrf" value="([^"]+)"/.exec(form.text)![1];
+      const cookie = form.headers['set-cookie'][0].split(';')[0];
+      const attempt = await api()
+        .post('/dashboard/sign-in')
+        .set('cookie', cookie)
+        .type('form')
+        .send({ _csrf: token, email: other.account.email, password: 'wrong password, again' });
+      statuses.push(attempt.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('served every page within its content security policy', () => {
+    expect(policyViolations).toEqual([]);
+  });
+
+  /** Reloads the page until `condition` holds: the monitor's checks run on the app's queue. */
+  async function reloadUntil(condition: () => Promise<boolean>): Promise<void> {
+    for (let i = 0; i < 100; i++) {
+      if (await condition()) return;
+      await new Promise((r) => setTimeout(r, 200));
+      await page.reload();
+    }
+    throw new Error('the page never showed what was expected');
+  }
+});

@@ -1,0 +1,83 @@
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import {
+  checkedProviders,
+  Clock,
+  COMMON_REQUIREMENTS,
+  type ModuleRequirements,
+  QUARRY_DATA_SOURCE,
+} from '@quarry/core';
+import { AccountsService } from '@quarry/accounts';
+import { MonitorsService } from '@quarry/monitor';
+import { ScrapeJobsService } from '@quarry/scrape';
+import {
+  DASHBOARD_SETTINGS,
+  dashboardSettings,
+  type DashboardModuleOptions,
+} from './dashboard-options.interface';
+import { ConfigurableModuleClass, DASHBOARD_MODULE_OPTIONS } from './dashboard.module-definition';
+import { DashboardCredentials } from './domain/dashboard-credentials.service';
+import { DashboardKeys } from './domain/dashboard-keys.service';
+import { DashboardSessions } from './domain/dashboard-sessions.service';
+import { SignInLimiter } from './domain/sign-in-limiter';
+import { AssetsController } from './http/assets.controller';
+import { DashboardErrorFilter } from './http/dashboard-error.filter';
+import { FormBodyMiddleware } from './http/form-body.middleware';
+import { KeysPageRenderer } from './http/keys-page.renderer';
+import { JobsController } from './http/jobs.controller';
+import { KeysController } from './http/keys.controller';
+import { MonitorsController } from './http/monitors.controller';
+import { OverviewController } from './http/overview.controller';
+import { SessionGuard } from './http/session.guard';
+import { SignInController } from './http/sign-in.controller';
+import { WebhookSecretController } from './http/webhook-secret.controller';
+
+const CONTROLLERS = [
+  SignInController,
+  OverviewController,
+  KeysController,
+  WebhookSecretController,
+  MonitorsController,
+  JobsController,
+  AssetsController,
+];
+
+/** What the app must provide; a missing piece fails the boot naming what to import. */
+const DASHBOARD_REQUIREMENTS: ModuleRequirements = {
+  moduleName: 'DashboardModule',
+  requirements: [
+    { token: QUARRY_DATA_SOURCE, missing: COMMON_REQUIREMENTS.dataSource },
+    { token: Clock, missing: COMMON_REQUIREMENTS.core },
+    { token: AccountsService, missing: COMMON_REQUIREMENTS.accounts },
+    { token: MonitorsService, missing: 'import MonitorModule.forRoot() from @quarry/monitor' },
+    { token: ScrapeJobsService, missing: 'import ScrapeModule.forRoot() from @quarry/scrape' },
+  ],
+};
+
+/**
+ * The account holder's dashboard: server-rendered pages with sign-in, keys, credits and usage,
+ * monitors and jobs (video jobs too when `VideoModule` is registered). It has routes, so it is opt-in like the HTTP modules: mount it with `RouterModule` at
+ * `basePath`. Needs `dashboardEntities` and `dashboardMigrations` in the data source (see README).
+ */
+@Module({
+  controllers: CONTROLLERS,
+  providers: checkedProviders(DASHBOARD_REQUIREMENTS, [
+    {
+      provide: DASHBOARD_SETTINGS,
+      useFactory: (options: DashboardModuleOptions) => dashboardSettings(options),
+      inject: [DASHBOARD_MODULE_OPTIONS],
+    },
+    DashboardCredentials,
+    DashboardSessions,
+    DashboardKeys,
+    SignInLimiter,
+    SessionGuard,
+    KeysPageRenderer,
+    DashboardErrorFilter,
+  ]),
+  exports: [DashboardCredentials],
+})
+export class DashboardModule extends ConfigurableModuleClass implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(FormBodyMiddleware).forRoutes(...CONTROLLERS);
+  }
+}

@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import { Clock, InjectQuarryDataSource, InvalidRequestError, NotFoundError } from '@quarry/core';
+import { accountIdsByEmail } from '@quarry/accounts';
+import { DashboardCredentialEntity } from '../infrastructure/typeorm/dashboard-credential.entity';
+import { DashboardSessionEntity } from '../infrastructure/typeorm/dashboard-session.entity';
+import { hashPassword, verifyPassword } from './password-hash';
+
+export const MIN_PASSWORD_LENGTH = 12;
+/** Compared against when the email is unknown, so a wrong email costs as much time as a wrong password. */
+const UNKNOWN_EMAIL_HASH = hashPassword('no account has this password');
+
+const normalise = (email: string) => email.trim().toLowerCase();
+
+/** Dashboard passwords: set by the operator, checked at sign-in. */
+@Injectable()
+export class DashboardCredentials {
+  constructor(
+    @InjectQuarryDataSource() private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Sets (or replaces) the password of the one account registered with `email` and ends its
+   * sessions, so a leaked password stops working everywhere; returns the account id. Needs only
+   * the data source and the clock, so an operator CLI can provide it without the dashboard's routes.
+   */
+  async setPassword(email: string, password: string): Promise<string> {
+    if (password.length < MIN_PASSWORD_LENGTH)
+      throw new InvalidRequestError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
+    const ids = await accountIdsByEmail(this.dataSource, email.trim());
+    if (ids.length !== 1)
+      throw ids.length
+        ? new InvalidRequestError('Several accounts have this email; the dashboard signs in one per email.')
+        : new NotFoundError('No account has this email.');
+    const now = this.clock.now();
+    await this.dataSource.getRepository(DashboardCredentialEntity).save({
+      accountId: ids[0],
+      email: normalise(email),
+      passwordHash: await hashPassword(password),
+      updatedAt: now,
+    });
+    await this.dataSource
+      .getRepository(DashboardSessionEntity)
+      .update({ accountId: ids[0], revokedAt: IsNull() }, { revokedAt: now });
+    return ids[0];
+  }
+
+  /** The account id for a right email and password; undefined otherwise, after the same work. */
+  async verify(email: string, password: string): Promise<string | undefined> {
+    const row = await this.dataSource
+      .getRepository(DashboardCredentialEntity)
+      .findOneBy({ email: normalise(email) });
+    const matches = await verifyPassword(password, row?.passwordHash ?? (await UNKNOWN_EMAIL_HASH));
+    return row && matches ? row.accountId : undefined;
+  }
+}

@@ -1,0 +1,56 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import { Clock, InjectQuarryDataSource } from '@quarry/core';
+import { DASHBOARD_SETTINGS, DashboardSettings } from '../dashboard-options.interface';
+import { DashboardSessionEntity } from '../infrastructure/typeorm/dashboard-session.entity';
+
+/** A live session as the pages use it. */
+export interface DashboardSession {
+  accountId: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Sessions live in the database so that signing out, or an operator, can end them at once. */
+@Injectable()
+export class DashboardSessions {
+  constructor(
+    @InjectQuarryDataSource() private readonly dataSource: DataSource,
+    @Inject(DASHBOARD_SETTINGS) private readonly settings: DashboardSettings,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A new session; `token` goes in the cookie and exists nowhere else. */
+  async start(accountId: string): Promise<{ token: string; session: DashboardSession }> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    const row: DashboardSessionEntity = {
+      tokenHash: sha256(token),
+      accountId,
+      csrfToken: randomBytes(32).toString('base64url'),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + this.settings.sessionTtlMs),
+      revokedAt: null,
+    };
+    await this.dataSource.getRepository(DashboardSessionEntity).insert(row);
+    return { token, session: { accountId, csrfToken: row.csrfToken, expiresAt: row.expiresAt } };
+  }
+
+  /** The session of a cookie token, unless unknown, revoked or expired. */
+  async find(token: string): Promise<DashboardSession | undefined> {
+    const row = await this.dataSource
+      .getRepository(DashboardSessionEntity)
+      .findOneBy({ tokenHash: sha256(token), revokedAt: IsNull() });
+    if (!row || row.expiresAt <= this.clock.now()) return undefined;
+    return { accountId: row.accountId, csrfToken: row.csrfToken, expiresAt: row.expiresAt };
+  }
+
+  async revoke(token: string): Promise<void> {
+    await this.dataSource
+      .getRepository(DashboardSessionEntity)
+      .update({ tokenHash: sha256(token), revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+  }
+}

@@ -1,0 +1,75 @@
+import type { Monitor, MonitorCheck, MonitorEvent } from '@quarry/monitor';
+import { html } from '../html';
+import { unifiedDiff } from './diff.view';
+import { csrfField, formatDate, page, type PageContext } from './layout';
+
+/** One monitor: its actions, its change events as diffs, and its recent checks. */
+export function monitorPage(
+  context: PageContext,
+  model: { monitor: Monitor; checks: MonitorCheck[]; events: MonitorEvent[]; notice?: string },
+) {
+  const { monitor } = model;
+  const action = (path: string, label: string, kind = 'secondary') =>
+    html`<form class="inline" method="post" action="${context.basePath}/monitors/${monitor.id}/${path}">
+      ${csrfField(context)}<button type="submit" class="${kind}">${label}</button>
+    </form>`;
+  return page(
+    context,
+    'Monitor',
+    html`${model.notice ? html`<p class="notice" role="status">${model.notice}</p>` : ''}
+      <p><a href="${monitor.url}" rel="noopener noreferrer">${monitor.url}</a></p>
+      <p>
+        ${monitor.status === 'active' ? 'Active' : 'Paused'}, checked every ${monitor.intervalMinutes}
+        minutes. Last check ${formatDate(monitor.lastCheckedAt)}.
+      </p>
+      <div class="actions">
+        ${monitor.status === 'active' ? [action('run', 'Run now', ''), action('pause', 'Pause')] : action('resume', 'Resume')}
+        ${action('delete', 'Delete', 'danger')}
+      </div>
+      <h2>Changes</h2>
+      ${
+        model.events.length
+          ? model.events.map(
+              (event) =>
+                html`<section aria-label="Change detected ${event.detectedAt.toISOString()}">
+                  <h3>${formatDate(event.detectedAt)}</h3>
+                  ${unifiedDiff(event)}
+                </section>`,
+            )
+          : html`<p>No changes detected yet.</p>`
+      }
+      <h2>Checks</h2>
+      <div class="table-wrap">
+        <table class="stack">
+          <caption class="hint">
+            The most recent checks
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${
+              model.checks.length
+                ? model.checks.map(
+                    (check) =>
+                      html`<tr>
+                        <td data-label="When">${formatDate(check.checkedAt)}</td>
+                        <td data-label="Outcome">${check.outcome}</td>
+                        <td data-label="Details">
+                          ${check.errorMessage ?? (check.scrapeTier ? `${check.scrapeTier} tier, ${check.durationMs} ms` : '')}
+                        </td>
+                      </tr>`,
+                  )
+                : html`<tr>
+                    <td colspan="3">No checks yet.</td>
+                  </tr>`
+            }
+          </tbody>
+        </table>
+      </div>`,
+  );
+}

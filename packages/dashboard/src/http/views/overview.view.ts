@@ -1,0 +1,65 @@
+import type { LedgerEntry, Usage } from '@quarry/accounts';
+import { html } from '../html';
+import { formatDate, page, type PageContext } from './layout';
+import { usageChart } from './usage-chart';
+
+export interface OverviewModel {
+  email: string;
+  balance: number;
+  usage: Usage;
+  ledger: { entries: LedgerEntry[]; page: number; more: boolean };
+}
+
+/** Balance, the last 30 days of usage by operation, and the ledger a page at a time. */
+export function overviewPage(context: PageContext, model: OverviewModel) {
+  const { ledger } = model;
+  const pageLink = (n: number, label: string, rel: string) =>
+    html`<a href="${context.basePath}/?page=${n}#ledger" rel="${rel}">${label}</a>`;
+  return page(
+    context,
+    'Credits and usage',
+    html`<p>Signed in as <strong>${model.email}</strong>.</p>
+      <h2>Balance</h2>
+      <p class="balance">${model.balance} credits</p>
+      <h2>Last 30 days</h2>
+      ${usageChart(model.usage)}
+      <h2 id="ledger">Ledger</h2>
+      <div class="table-wrap">
+        <table class="stack">
+          <caption>
+            Every movement of credits, newest first (page ${ledger.page})
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Operation</th>
+              <th scope="col">Credits</th>
+              <th scope="col">Reference</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${
+              ledger.entries.length
+                ? ledger.entries.map(
+                    (entry) =>
+                      html`<tr>
+                        <td data-label="When">${formatDate(entry.createdAt)}</td>
+                        <td data-label="Operation">${entry.operation}</td>
+                        <td data-label="Credits">
+                          ${entry.amount > 0 ? `+${entry.amount}` : `−${-entry.amount}`}
+                        </td>
+                        <td data-label="Reference" class="secret">${entry.referenceId}</td>
+                      </tr>`,
+                  )
+                : html`<tr>
+                    <td colspan="4">No entries on this page.</td>
+                  </tr>`
+            }
+          </tbody>
+        </table>
+      </div>
+      <nav aria-label="Ledger pages" class="actions">
+        ${ledger.page > 1 ? pageLink(ledger.page - 1, 'Newer entries', 'prev') : ''}${ledger.more ? pageLink(ledger.page + 1, 'Older entries', 'next') : ''}
+      </nav>`,
+  );
+}

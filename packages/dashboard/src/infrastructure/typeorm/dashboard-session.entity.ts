@@ -1,0 +1,26 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { TimestampColumn } from '@quarry/core';
+
+/** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored. */
+@Entity({ name: 'quarry_dashboard_sessions' })
+export class DashboardSessionEntity {
+  /** SHA-256 hex of the cookie's token. */
+  @PrimaryColumn({ name: 'token_hash', type: 'varchar', length: 64 })
+  tokenHash!: string;
+
+  @Column({ name: 'account_id', type: 'varchar', length: 36 })
+  accountId!: string;
+
+  /** Put in every form of this session and compared on every post. */
+  @Column({ name: 'csrf_token', type: 'varchar', length: 64 })
+  csrfToken!: string;
+
+  @TimestampColumn({ name: 'created_at' })
+  createdAt!: Date;
+
+  @TimestampColumn({ name: 'expires_at' })
+  expiresAt!: Date;
+
+  @TimestampColumn({ name: 'revoked_at', nullable: true })
+  revokedAt!: Date | null;
+}

@@ -1,0 +1,117 @@
+import { Test, TestingModule } from '@nestjs/testing';
+import { Clock, InvalidRequestError, NotFoundError, QuarryCoreModule } from '@quarry/core';
+import { AccountsModule, AccountsService, accountsEntities, accountsMigrations } from '@quarry/accounts';
+import { createTestDatabase, TestDatabase, testDatabaseEngines, testDataSourceModule } from '@quarry/testing';
+import { dashboardEntities, dashboardMigrations } from '../src';
+import { DASHBOARD_SETTINGS, dashboardSettings } from '../src/dashboard-options.interface';
+import { DashboardCredentials } from '../src/domain/dashboard-credentials.service';
+import { DashboardSessions } from '../src/domain/dashboard-sessions.service';
+import { SignInLimiter } from '../src/domain/sign-in-limiter';
+
+/** A clock the test moves by hand, so expiry is tested without waiting. */
+class ManualClock extends Clock {
+  constructor(private current: Date) {
+    super();
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+const HOUR = 60 * 60 * 1000;
+
+describe.each(testDatabaseEngines())(
+  'dashboard passwords, sessions and the sign-in limit on %s',
+  (engine) => {
+    let database: TestDatabase;
+    let moduleRef: TestingModule;
+    let clock: ManualClock;
+    let credentials: DashboardCredentials;
+    let sessions: DashboardSessions;
+    let accountId: string;
+
+    beforeEach(async () => {
+      clock = new ManualClock(new Date('2026-11-24T12:00:00.000Z'));
+      database = await createTestDatabase(engine, {
+        entities: [...accountsEntities, ...dashboardEntities],
+        migrations: [...accountsMigrations, ...dashboardMigrations],
+      });
+      moduleRef = await Test.createTestingModule({
+        imports: [testDataSourceModule(database.dataSource), QuarryCoreModule, AccountsModule.forRoot({})],
+        providers: [
+          {
+            provide: DASHBOARD_SETTINGS,
+            useValue: dashboardSettings({ sessionTtlMs: HOUR, signInAttempts: 2 }),
+          },
+          DashboardCredentials,
+          DashboardSessions,
+          SignInLimiter,
+        ],
+      })
+        .overrideProvider(Clock)
+        .useValue(clock)
+        .compile();
+      credentials = moduleRef.get(DashboardCredentials);
+      sessions = moduleRef.get(DashboardSessions);
+      accountId = (await moduleRef.get(AccountsService).create('Holder@Example.com', 0)).id;
+    });
+    afterEach(async () => {
+      await moduleRef.close();
+      await database.destroy();
+    });
+
+    it('signs in with the password set for the email, in any case, and with nothing else', async () => {
+      expect(await credentials.setPassword('Holder@Example.com', 'a long enough password')).toBe(accountId);
+      expect(await credentials.verify('holder@example.com', 'a long enough password')).toBe(accountId);
+      expect(await credentials.verify('holder@example.com', 'a long enough passwore')).toBeUndefined();
+      expect(await credentials.verify('nobody@example.com', 'a long enough password')).toBeUndefined();
+    });
+
+    it('refuses a short password, an unknown email, and an email several accounts share', async () => {
+      await expect(credentials.setPassword('Holder@Example.com', 'short')).rejects.toThrow(
+        InvalidRequestError,
+      );
+      await expect(credentials.setPassword('nobody@example.com', 'a long enough password')).rejects.toThrow(
+        NotFoundError,
+      );
+      await moduleRef.get(AccountsService).create('Holder@Example.com', 0);
+      await expect(credentials.setPassword('Holder@Example.com', 'a long enough password')).rejects.toThrow(
+        /Several accounts/,
+      );
+    });
+
+    it('ends a session at sign-out, at expiry, and when the password is set again', async () => {
+      await credentials.setPassword('Holder@Example.com', 'a long enough password');
+      const first = await sessions.start(accountId);
+      const second = await sessions.start(accountId);
+      expect(await sessions.find(first.token)).toEqual(first.session);
+      expect(await sessions.find('not a token')).toBeUndefined();
+
+      await sessions.revoke(first.token);
+      expect(await sessions.find(first.token)).toBeUndefined();
+      expect(await sessions.find(second.token)).toBeDefined();
+
+      clock.advance(HOUR);
+      expect(await sessions.find(second.token)).toBeUndefined();
+
+      const third = await sessions.start(accountId);
+      await credentials.setPassword('Holder@Example.com', 'another long password');
+      expect(await sessions.find(third.token)).toBeUndefined();
+    });
+
+    it('limits attempts per email within the window, then allows them again', () => {
+      const limiter = moduleRef.get(SignInLimiter);
+      expect([1, 2, 3].map(() => limiter.attempt('Holder@Example.com', '192.0.2.1'))).toEqual([
+        true,
+        true,
+        false,
+      ]);
+      expect(limiter.attempt('other@example.com', '192.0.2.1')).toBe(true);
+      clock.advance(dashboardSettings({}).signInWindowMs);
+      expect(limiter.attempt('holder@example.com', '192.0.2.1')).toBe(true);
+    });
+  },
+);
