@@ -35,6 +35,19 @@ describe.each(testDatabaseEngines())('ApiKeysService on %s', (engine) => {
     expect(await keys.authenticate(apiKey)).toBeUndefined();
   });
 
+  it('records when a key was last used, to the minute, writing once however often it is used', async () => {
+    const { id } = await accounts.create('used@example.com', 0);
+    const { apiKey } = await keys.create(id);
+    expect((await keys.listForAccount(id))[0].lastUsedAt).toBeNull();
+    const before = Date.now();
+    await keys.authenticate(apiKey);
+    const [{ lastUsedAt: first }] = await keys.listForAccount(id);
+    expect(first!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(first!.getTime()).toBeLessThanOrEqual(Date.now());
+    await keys.authenticate(apiKey);
+    expect((await keys.listForAccount(id))[0].lastUsedAt).toEqual(first);
+  });
+
   it('rejects unknown and malformed keys', async () => {
     const { apiKey } = await keys.create((await accounts.create('other@example.com', 0)).id);
     const unknown = apiKey.slice(0, -1) + (apiKey.endsWith('A') ? 'B' : 'A');

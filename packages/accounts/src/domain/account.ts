@@ -12,4 +12,6 @@ export interface ApiKeySummary {
   prefix: string;
   createdAt: Date;
   revokedAt: Date | null;
+  /** The last request it authenticated, to the minute; null when never used. */
+  lastUsedAt: Date | null;
 }

@@ -19,6 +19,8 @@ export interface AuthenticatedKey {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
+const LAST_USED_RESOLUTION_MS = 60_000;
+
 @Injectable()
 export class ApiKeysService {
   constructor(
@@ -39,6 +41,7 @@ export class ApiKeysService {
       keyHash: sha256(apiKey).toString('hex'),
       createdAt: this.clock.now(),
       revokedAt: null,
+      lastUsedAt: null,
     };
     await this.dataSource.getRepository(ApiKeyEntity).insert(row);
     return { key: summary(row), apiKey };
@@ -79,7 +82,15 @@ export class ApiKeysService {
       .getRepository(ApiKeyEntity)
       .findOneBy({ keyHash: digest.toString('hex') });
     if (!row || !timingSafeEqual(Buffer.from(row.keyHash, 'hex'), digest) || row.revokedAt) return undefined;
+    await this.recordUse(row);
     return { keyId: row.id, accountId: row.accountId };
+  }
+
+  /** Keeps `lastUsedAt` to the minute: one write per key per minute at most, whatever the traffic. */
+  private async recordUse(row: ApiKeyEntity): Promise<void> {
+    const now = this.clock.now();
+    if (row.lastUsedAt && now.getTime() - row.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+    await this.dataSource.getRepository(ApiKeyEntity).update({ id: row.id }, { lastUsedAt: now });
   }
 }
 
@@ -90,5 +101,6 @@ function summary(row: ApiKeyEntity): ApiKeySummary {
     prefix: row.prefix,
     createdAt: row.createdAt,
     revokedAt: row.revokedAt,
+    lastUsedAt: row.lastUsedAt,
   };
 }

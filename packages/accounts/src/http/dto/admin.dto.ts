@@ -68,6 +68,13 @@ export class ApiKeyDto {
 
   @ApiProperty({ nullable: true, type: Date })
   revokedAt!: Date | null;
+
+  @ApiProperty({
+    nullable: true,
+    type: Date,
+    description: 'The last request it authenticated, to the minute.',
+  })
+  lastUsedAt!: Date | null;
 }
 
 export class CreatedKeyDto {

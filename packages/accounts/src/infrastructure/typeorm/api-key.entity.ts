@@ -22,4 +22,8 @@ export class ApiKeyEntity {
 
   @TimestampColumn({ name: 'revoked_at', nullable: true })
   revokedAt!: Date | null;
+
+  /** The last request the key authenticated, to the minute (written at most once a minute). */
+  @TimestampColumn({ name: 'last_used_at', nullable: true })
+  lastUsedAt!: Date | null;
 }

@@ -62,6 +62,7 @@ export function keysPage(context: PageContext, model: KeysPageModel) {
               <th scope="col">Name</th>
               <th scope="col">Key</th>
               <th scope="col">Created</th>
+              <th scope="col">Last used</th>
               <th scope="col">Status</th>
               <th scope="col"><span class="hint">Action</span></th>
             </tr>
@@ -73,6 +74,7 @@ export function keysPage(context: PageContext, model: KeysPageModel) {
                   <td data-label="Name">${key.name ?? '(no name)'}</td>
                   <td data-label="Key" class="secret">${keyLabel(key)}</td>
                   <td data-label="Created">${formatDate(key.createdAt)}</td>
+                  <td data-label="Last used">${key.lastUsedAt ? formatDate(key.lastUsedAt) : 'Never'}</td>
                   <td data-label="Status">
                     ${key.revokedAt ? html`Revoked ${formatDate(key.revokedAt)}` : 'Active'}
                   </td>
