@@ -1,6 +1,7 @@
 import { Clock, IdGenerator, PaymentRequiredError } from '@quarry/core';
 import { testDatabaseEngines } from '@quarry/testing';
 import { AccountsService, CreditLedger, PRICE_HOLD_MS } from '../src';
+import { CreditUsageEntity } from '../src/infrastructure/typeorm/credit-usage.entity';
 import { LedgerEntryEntity } from '../src/infrastructure/typeorm/ledger-entry.entity';
 import { AccountsTestContext, createAccountsTestContext } from './accounts-test-module';
 
@@ -39,6 +40,7 @@ describe.each(testDatabaseEngines())('CreditLedger on %s', (engine) => {
     for (const r of rejections) expect(r.reason).toBeInstanceOf(PaymentRequiredError);
     expect(await ledger.balance(id)).toBe(0);
     expect((await ledgerRows(id)).filter((row) => row.operation === 'scrape')).toHaveLength(10);
+    expect(await ledger.usageSince(id, new Date(0))).toEqual({ scrape: { count: 10, credits: 10 } });
   });
 
   it('charges one (operation, referenceId) once, even when charged twice at the same time', async () => {
@@ -70,6 +72,36 @@ describe.each(testDatabaseEngines())('CreditLedger on %s', (engine) => {
       screenshot: { count: 1, credits: 5 },
     });
     expect(await ledger.balance(id)).toBe(20);
+  });
+
+  it('counts usage per UTC day as charges land, once per charge, and reads it from the day of `since`', async () => {
+    const { id } = await accounts.create('days@example.com', 10);
+    const at = (iso: string) =>
+      new CreditLedger(
+        context.database.dataSource,
+        new ClockAt(new Date(iso)),
+        context.moduleRef.get(IdGenerator),
+      );
+    await at('2026-03-01T23:59:59Z').charge(id, 1, 'scrape', 'day-1');
+    await at('2026-03-02T00:00:00Z').charge(id, 1, 'scrape', 'day-2');
+    await at('2026-03-02T12:00:00Z').charge(id, 3, 'screenshot', 'day-3');
+    await at('2026-03-02T13:00:00Z').charge(id, 3, 'screenshot', 'day-3');
+    await expect(at('2026-03-02T14:00:00Z').charge(id, 6, 'scrape', 'day-4')).rejects.toBeInstanceOf(
+      PaymentRequiredError,
+    );
+    await at('2026-03-02T15:00:00Z').grant(id, 4, 'credits.add', 'day-5');
+
+    expect(await ledger.usageSince(id, new Date('2026-03-02T18:00:00Z'))).toEqual({
+      scrape: { count: 1, credits: 1 },
+      screenshot: { count: 1, credits: 3 },
+    });
+    expect(await ledger.usageSince(id, new Date('2026-03-01T18:00:00Z'))).toEqual({
+      scrape: { count: 2, credits: 2 },
+      screenshot: { count: 1, credits: 3 },
+    });
+    expect(
+      await context.database.dataSource.getRepository(CreditUsageEntity).countBy({ accountId: id }),
+    ).toBe(3);
   });
 
   it('holds the price of 50 concurrent reservations for exactly as many as a balance of 10 pays for', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@quarry/core';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
 import { CreditReservationEntity } from '../infrastructure/typeorm/credit-reservation.entity';
+import { CreditUsageEntity } from '../infrastructure/typeorm/credit-usage.entity';
 import { LedgerEntryEntity } from '../infrastructure/typeorm/ledger-entry.entity';
 
 export interface ChargeResult {
@@ -20,6 +21,9 @@ export interface ChargeResult {
 }
 
 export type Usage = Record<string, { count: number; credits: number }>;
+
+/** Usage is kept per UTC day of this length. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How long work done in one go (a request, a monitor check) holds its price: longer than any of it may run. */
 export const PRICE_HOLD_MS = 10 * 60 * 1000;
@@ -121,16 +125,20 @@ export class CreditLedger {
     return account.credits;
   }
 
-  /** Charges per operation since `since`: count of results and credits spent. */
+  /**
+   * Charges per operation since the start of `since`'s UTC day: count of results and credits spent.
+   * Read from the per-day totals the ledger keeps as it is written, so the cost follows the days
+   * asked for, not the charges made in them.
+   */
   async usageSince(accountId: string, since: Date): Promise<Usage> {
-    const rows = await this.dataSource
-      .getRepository(LedgerEntryEntity)
-      .findBy({ accountId, createdAt: MoreThanOrEqual(since) });
+    const days = await this.dataSource
+      .getRepository(CreditUsageEntity)
+      .findBy({ accountId, day: MoreThanOrEqual(utcDay(since)) });
     const usage: Usage = {};
-    for (const row of rows.filter((r) => r.amount < 0)) {
-      const entry = (usage[row.operation] ??= { count: 0, credits: 0 });
-      entry.count += 1;
-      entry.credits += -row.amount;
+    for (const day of days) {
+      const entry = (usage[day.operation] ??= { count: 0, credits: 0 });
+      entry.count += day.charges;
+      entry.credits += day.credits;
     }
     return usage;
   }
@@ -179,4 +187,9 @@ function shortOf(price: number): PaymentRequiredError {
   return new PaymentRequiredError(
     `This operation costs ${price} credit${price === 1 ? '' : 's'}; the balance is lower.`,
   );
+}
+
+/** Days since 1970-01-01 UTC, as the ledger's usage trigger counts them. */
+function utcDay(at: Date): number {
+  return Math.floor(at.getTime() / DAY_MS);
 }
