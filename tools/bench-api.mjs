@@ -7,10 +7,11 @@
 // seeded directly through SQL, to show its cost does not follow the ledger.
 //
 //   node tools/bench-api.mjs [--engine embedded|postgres] [--seconds 5] [--rounds 2]
-//                            [--connections 20] [--ledger 10000,1000000]
+//                            [--connections 20] [--ledger 10000,1000000] [--profile-dir DIR]
 //
 // `--engine postgres` uses QUARRY_TEST_POSTGRES_URL's server (a fresh database) and
-// QUARRY_TEST_REDIS_URL (default redis://127.0.0.1:6379). `npm run build` first.
+// QUARRY_TEST_REDIS_URL (default redis://127.0.0.1:6379). `--profile-dir` keeps the service's
+// .cpuprofile there (open it in Chrome DevTools). `npm run build` first.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -65,7 +66,8 @@ async function main() {
   const site = await startSite();
   const bare = await startBare();
   const database = await openDatabase(engine);
-  const profileDir = mkdtempSync(join(tmpdir(), 'quarry-bench-prof-'));
+  const keptProfileDir = option('--profile-dir', undefined);
+  const profileDir = keptProfileDir ?? mkdtempSync(join(tmpdir(), 'quarry-bench-prof-'));
   let service = await startBuiltService({
     env: { QUARRY_ALLOW_HOSTS: site.host, ...database.env },
     credits: 100_000_000,
@@ -134,7 +136,7 @@ async function main() {
     bare.stop();
     site.server.close();
     await database.drop();
-    rmSync(profileDir, { recursive: true, force: true });
+    if (!keptProfileDir) rmSync(profileDir, { recursive: true, force: true });
   }
 }
 

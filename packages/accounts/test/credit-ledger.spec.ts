@@ -1,6 +1,8 @@
-import { Clock, IdGenerator, PaymentRequiredError } from '@quarry/core';
+import { DataSource } from 'typeorm';
+import { Clock, dataSourceOptionsFromUrl, IdGenerator, PaymentRequiredError } from '@quarry/core';
 import { testDatabaseEngines } from '@quarry/testing';
-import { AccountsService, CreditLedger, PRICE_HOLD_MS } from '../src';
+import { AccountsService, accountsEntities, CreditLedger, PRICE_HOLD_MS } from '../src';
+import { AccountEntity } from '../src/infrastructure/typeorm/account.entity';
 import { CreditUsageEntity } from '../src/infrastructure/typeorm/credit-usage.entity';
 import { LedgerEntryEntity } from '../src/infrastructure/typeorm/ledger-entry.entity';
 import { AccountsTestContext, createAccountsTestContext } from './accounts-test-module';
@@ -41,6 +43,22 @@ describe.each(testDatabaseEngines())('CreditLedger on %s', (engine) => {
     expect(await ledger.balance(id)).toBe(0);
     expect((await ledgerRows(id)).filter((row) => row.operation === 'scrape')).toHaveLength(10);
     expect(await ledger.usageSince(id, new Date(0))).toEqual({ scrape: { count: 10, credits: 10 } });
+  });
+
+  it('has committed every charge it acknowledged: another connection sees them at once', async () => {
+    const { id } = await accounts.create('durable@example.com', 3);
+    await Promise.all([1, 2, 3].map((i) => ledger.charge(id, 1, 'scrape', `durable-${i}`)));
+    const other = await new DataSource(
+      dataSourceOptionsFromUrl(context.database.url, { entities: accountsEntities, migrations: [] }),
+    ).initialize();
+    try {
+      expect(
+        await other.getRepository(LedgerEntryEntity).countBy({ accountId: id, operation: 'scrape' }),
+      ).toBe(3);
+      expect((await other.getRepository(AccountEntity).findOneBy({ id }))?.credits).toBe(0);
+    } finally {
+      await other.destroy();
+    }
   });
 
   it('charges one (operation, referenceId) once, even when charged twice at the same time', async () => {

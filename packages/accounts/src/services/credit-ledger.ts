@@ -13,6 +13,7 @@ import { AccountEntity } from '../infrastructure/typeorm/account.entity';
 import { CreditReservationEntity } from '../infrastructure/typeorm/credit-reservation.entity';
 import { CreditUsageEntity } from '../infrastructure/typeorm/credit-usage.entity';
 import { LedgerEntryEntity } from '../infrastructure/typeorm/ledger-entry.entity';
+import { SqliteGroupCommit } from '../infrastructure/sqlite/sqlite-group-commit';
 
 export interface ChargeResult {
   /** False when this (operation, referenceId) had already been charged: nothing moved this time. */
@@ -37,11 +38,16 @@ export const PRICE_HOLD_MS = 10 * 60 * 1000;
  */
 @Injectable()
 export class CreditLedger {
+  /** On SQLite, holds and charges of concurrent requests share one commit. */
+  private readonly sqliteWrites?: SqliteGroupCommit;
+
   constructor(
     @InjectQuarryDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-  ) {}
+  ) {
+    if (dataSource.options.type === 'better-sqlite3') this.sqliteWrites = new SqliteGroupCommit(dataSource);
+  }
 
   /** Takes `amount` credits for one result, consuming its reservation if any; throws `PaymentRequiredError` when the balance is short. */
   async charge(
@@ -82,7 +88,7 @@ export class CreditLedger {
     const now = this.clock.now();
     try {
       // One INSERT: a trigger takes the credits from the balance, whose CHECK (>= 0) rejects an overdraw.
-      await this.reservations.insert({
+      await this.insert(CreditReservationEntity, {
         id: this.ids.uuid(),
         accountId,
         amount,
@@ -147,6 +153,25 @@ export class CreditLedger {
     return this.dataSource.getRepository(CreditReservationEntity);
   }
 
+  /** One row, through the SQLite group commit where there is one. */
+  private async insert<T extends object>(entity: new () => T, row: T): Promise<void> {
+    if (!this.sqliteWrites) {
+      await this.dataSource.getRepository(entity).insert(row);
+      return;
+    }
+    const metadata = this.dataSource.getMetadata(entity);
+    const columns = metadata.columns.filter((column) => column.getEntityValue(row) !== undefined);
+    const values = columns.map((column) => {
+      const value: unknown = column.getEntityValue(row);
+      return value instanceof Date ? value.getTime() : value;
+    });
+    await this.sqliteWrites.run(
+      `INSERT INTO ${metadata.tableName} (${columns.map((column) => column.databaseName).join(', ')}) ` +
+        `VALUES (${columns.map(() => '?').join(', ')})`,
+      values,
+    );
+  }
+
   private async releaseExpired(accountId: string): Promise<void> {
     await this.reservations.delete({ accountId, expiresAt: LessThan(this.clock.now()) });
   }
@@ -162,7 +187,7 @@ export class CreditLedger {
     await this.balance(accountId);
     try {
       // One INSERT: a database trigger applies it to the balance, and the balance's CHECK (>= 0) rejects the whole statement.
-      await this.dataSource.getRepository(LedgerEntryEntity).insert({
+      await this.insert(LedgerEntryEntity, {
         id: this.ids.uuid(),
         accountId,
         amount: delta,
