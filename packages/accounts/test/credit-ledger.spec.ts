@@ -1,5 +1,12 @@
 import { DataSource } from 'typeorm';
-import { Clock, dataSourceOptionsFromUrl, IdGenerator, PaymentRequiredError } from '@quarry/core';
+import { randomUUID } from 'node:crypto';
+import {
+  Clock,
+  dataSourceOptionsFromUrl,
+  IdGenerator,
+  NotFoundError,
+  PaymentRequiredError,
+} from '@quarry/core';
 import { testDatabaseEngines } from '@quarry/testing';
 import { AccountsService, accountsEntities, CreditLedger, PRICE_HOLD_MS } from '../src';
 import { AccountEntity } from '../src/infrastructure/typeorm/account.entity';
@@ -169,6 +176,25 @@ describe.each(testDatabaseEngines())('CreditLedger on %s', (engine) => {
     expect(await later.reserved(id)).toBe(0);
     expect(await ledger.balance(id)).toBe(3);
     expect(await ledgerRows(id)).toHaveLength(1);
+  });
+
+  it('takes back an expired hold when a new one would otherwise be short', async () => {
+    const { id } = await accounts.create('reuse@example.com', 3);
+    await ledger.reserve(id, 2, 'scrape', 'stale', PRICE_HOLD_MS);
+    const later = new CreditLedger(
+      context.database.dataSource,
+      new ClockAt(new Date(Date.now() + PRICE_HOLD_MS + 1000)),
+      context.moduleRef.get(IdGenerator),
+    );
+    await later.reserve(id, 3, 'scrape', 'fresh', PRICE_HOLD_MS);
+    expect(await ledger.balance(id)).toBe(0);
+    await expect(later.reserve(id, 1, 'scrape', 'one-more', PRICE_HOLD_MS)).rejects.toBeInstanceOf(
+      PaymentRequiredError,
+    );
+  });
+
+  it('refuses a charge to an account that does not exist', async () => {
+    await expect(ledger.charge(randomUUID(), 1, 'scrape', 'nobody')).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('checks a balance before expensive work', async () => {

@@ -5,6 +5,7 @@ import {
   IdGenerator,
   InjectQuarryDataSource,
   isCheckViolation,
+  isForeignKeyViolation,
   isUniqueViolation,
   NotFoundError,
   PaymentRequiredError,
@@ -84,11 +85,10 @@ export class CreditLedger {
     if (!Number.isInteger(amount) || amount < 0)
       throw new RangeError('A reservation is a whole number of credits.');
     if (amount === 0) return;
-    await this.releaseExpired(accountId);
-    const now = this.clock.now();
-    try {
+    const hold = () => {
+      const now = this.clock.now();
       // One INSERT: a trigger takes the credits from the balance, whose CHECK (>= 0) rejects an overdraw.
-      await this.insert(CreditReservationEntity, {
+      return this.insert(CreditReservationEntity, {
         id: this.ids.uuid(),
         accountId,
         amount,
@@ -96,6 +96,14 @@ export class CreditLedger {
         referenceId,
         createdAt: now,
         expiresAt: new Date(now.getTime() + holdMs),
+      });
+    };
+    try {
+      await hold().catch(async (error: unknown) => {
+        if (!isCheckViolation(error)) throw error;
+        // Short: holds past their expiry go back, then the hold is tried once more.
+        await this.releaseExpired(accountId);
+        await hold();
       });
     } catch (error) {
       if (isUniqueViolation(error)) return;
@@ -184,7 +192,6 @@ export class CreditLedger {
   ): Promise<ChargeResult> {
     if (!Number.isInteger(delta) || delta === 0)
       throw new RangeError('A credit movement is a non-zero integer.');
-    await this.balance(accountId);
     try {
       // One INSERT: a database trigger applies it to the balance, and the balance's CHECK (>= 0) rejects the whole statement.
       await this.insert(LedgerEntryEntity, {
@@ -202,6 +209,7 @@ export class CreditLedger {
         return { charged: false, balance: await this.balance(accountId) };
       }
       if (isCheckViolation(error)) throw shortOf(-delta);
+      if (isForeignKeyViolation(error)) throw new NotFoundError('Account not found.');
       throw error;
     }
     return { charged: true, balance: await this.balance(accountId) };
