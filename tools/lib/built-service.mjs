@@ -1,6 +1,7 @@
 // The built service (`npm run build` first) as the benchmarks run it: `apps/api/dist/main.js` on a
 // free port with a temporary SQLite database, high rate limits, warn-level logs and no Redis unless
-// `env` says otherwise, and one account with `credits` created through the operator CLI.
+// `env` says otherwise, and one account with `credits` created through the operator CLI. `nodeArgs`
+// go to the service's Node (e.g. `--cpu-prof`).
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -18,7 +19,12 @@ const cliJs = join(repoRoot, 'apps/api/dist/cli/main.js');
  * SIGTERM (SIGKILL after 15 s), waits for the exit and removes the database. `logs: true` passes
  * the service's output through; otherwise the last 20 kB are shown if it fails to start.
  */
-export async function startBuiltService({ env: extra = {}, credits = 100_000, logs = false } = {}) {
+export async function startBuiltService({
+  env: extra = {},
+  credits = 100_000,
+  logs = false,
+  nodeArgs = [],
+} = {}) {
   if (!existsSync(mainJs) || !existsSync(cliJs))
     throw new Error(`${mainJs} is missing: run \`npm run build\` first`);
   const dir = mkdtempSync(join(tmpdir(), 'quarry-bench-'));
@@ -35,7 +41,11 @@ export async function startBuiltService({ env: extra = {}, credits = 100_000, lo
   delete env.QUARRY_ADMIN_TOKEN;
   Object.assign(env, extra);
   const apiKey = await createAccount(env, credits);
-  const child = spawn(process.execPath, [mainJs], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, mainJs], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let tail = '';
   const keep = (chunk) => {
     tail = (tail + chunk.toString()).slice(-20_000);

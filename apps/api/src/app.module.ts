@@ -18,7 +18,7 @@ import { AppConfig } from './config/app-config';
 import { quarryDataSourceOptions } from './database/quarry-schema';
 import { HealthController } from './health/health.controller';
 import { HttpServerDrain } from './http/http-server-drain';
-import { pinoHttpOptions } from './http/logging';
+import { nonBlockingStdout, pinoHttpOptions } from './http/logging';
 
 /** The reference service: every Quarry module, composed from one validated `AppConfig`. */
 @Module({})
@@ -28,7 +28,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot({ pinoHttp: pinoHttpOptions(config.logLevel) }),
+        LoggerModule.forRoot({ pinoHttp: [pinoHttpOptions(config.logLevel), nonBlockingStdout()] }),
         QuarryCoreModule,
         TypeOrmModule.forRoot(quarryDataSourceOptions(config.databaseUrl)),
         config.redisUrl

@@ -1,6 +1,16 @@
-import { Clock, IdGenerator, PaymentRequiredError } from '@quarry/core';
+import { DataSource } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import {
+  Clock,
+  dataSourceOptionsFromUrl,
+  IdGenerator,
+  NotFoundError,
+  PaymentRequiredError,
+} from '@quarry/core';
 import { testDatabaseEngines } from '@quarry/testing';
-import { AccountsService, CreditLedger, PRICE_HOLD_MS } from '../src';
+import { AccountsService, accountsEntities, CreditLedger, PRICE_HOLD_MS } from '../src';
+import { AccountEntity } from '../src/infrastructure/typeorm/account.entity';
+import { CreditUsageEntity } from '../src/infrastructure/typeorm/credit-usage.entity';
 import { LedgerEntryEntity } from '../src/infrastructure/typeorm/ledger-entry.entity';
 import { AccountsTestContext, createAccountsTestContext } from './accounts-test-module';
 
@@ -39,6 +49,23 @@ describe.each(testDatabaseEngines())('CreditLedger on %s', (engine) => {
     for (const r of rejections) expect(r.reason).toBeInstanceOf(PaymentRequiredError);
     expect(await ledger.balance(id)).toBe(0);
     expect((await ledgerRows(id)).filter((row) => row.operation === 'scrape')).toHaveLength(10);
+    expect(await ledger.usageSince(id, new Date(0))).toEqual({ scrape: { count: 10, credits: 10 } });
+  });
+
+  it('has committed every charge it acknowledged: another connection sees them at once', async () => {
+    const { id } = await accounts.create('durable@example.com', 3);
+    await Promise.all([1, 2, 3].map((i) => ledger.charge(id, 1, 'scrape', `durable-${i}`)));
+    const other = await new DataSource(
+      dataSourceOptionsFromUrl(context.database.url, { entities: accountsEntities, migrations: [] }),
+    ).initialize();
+    try {
+      expect(
+        await other.getRepository(LedgerEntryEntity).countBy({ accountId: id, operation: 'scrape' }),
+      ).toBe(3);
+      expect((await other.getRepository(AccountEntity).findOneBy({ id }))?.credits).toBe(0);
+    } finally {
+      await other.destroy();
+    }
   });
 
   it('charges one (operation, referenceId) once, even when charged twice at the same time', async () => {
@@ -70,6 +97,36 @@ describe.each(testDatabaseEngines())('CreditLedger on %s', (engine) => {
       screenshot: { count: 1, credits: 5 },
     });
     expect(await ledger.balance(id)).toBe(20);
+  });
+
+  it('counts usage per UTC day as charges land, once per charge, and reads it from the day of `since`', async () => {
+    const { id } = await accounts.create('days@example.com', 10);
+    const at = (iso: string) =>
+      new CreditLedger(
+        context.database.dataSource,
+        new ClockAt(new Date(iso)),
+        context.moduleRef.get(IdGenerator),
+      );
+    await at('2026-03-01T23:59:59Z').charge(id, 1, 'scrape', 'day-1');
+    await at('2026-03-02T00:00:00Z').charge(id, 1, 'scrape', 'day-2');
+    await at('2026-03-02T12:00:00Z').charge(id, 3, 'screenshot', 'day-3');
+    await at('2026-03-02T13:00:00Z').charge(id, 3, 'screenshot', 'day-3');
+    await expect(at('2026-03-02T14:00:00Z').charge(id, 6, 'scrape', 'day-4')).rejects.toBeInstanceOf(
+      PaymentRequiredError,
+    );
+    await at('2026-03-02T15:00:00Z').grant(id, 4, 'credits.add', 'day-5');
+
+    expect(await ledger.usageSince(id, new Date('2026-03-02T18:00:00Z'))).toEqual({
+      scrape: { count: 1, credits: 1 },
+      screenshot: { count: 1, credits: 3 },
+    });
+    expect(await ledger.usageSince(id, new Date('2026-03-01T18:00:00Z'))).toEqual({
+      scrape: { count: 2, credits: 2 },
+      screenshot: { count: 1, credits: 3 },
+    });
+    expect(
+      await context.database.dataSource.getRepository(CreditUsageEntity).countBy({ accountId: id }),
+    ).toBe(3);
   });
 
   it('holds the price of 50 concurrent reservations for exactly as many as a balance of 10 pays for', async () => {
@@ -119,6 +176,25 @@ describe.each(testDatabaseEngines())('CreditLedger on %s', (engine) => {
     expect(await later.reserved(id)).toBe(0);
     expect(await ledger.balance(id)).toBe(3);
     expect(await ledgerRows(id)).toHaveLength(1);
+  });
+
+  it('takes back an expired hold when a new one would otherwise be short', async () => {
+    const { id } = await accounts.create('reuse@example.com', 3);
+    await ledger.reserve(id, 2, 'scrape', 'stale', PRICE_HOLD_MS);
+    const later = new CreditLedger(
+      context.database.dataSource,
+      new ClockAt(new Date(Date.now() + PRICE_HOLD_MS + 1000)),
+      context.moduleRef.get(IdGenerator),
+    );
+    await later.reserve(id, 3, 'scrape', 'fresh', PRICE_HOLD_MS);
+    expect(await ledger.balance(id)).toBe(0);
+    await expect(later.reserve(id, 1, 'scrape', 'one-more', PRICE_HOLD_MS)).rejects.toBeInstanceOf(
+      PaymentRequiredError,
+    );
+  });
+
+  it('refuses a charge to an account that does not exist', async () => {
+    await expect(ledger.charge(randomUUID(), 1, 'scrape', 'nobody')).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('checks a balance before expensive work', async () => {

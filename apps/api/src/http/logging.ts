@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { destination, type DestinationStream } from 'pino';
 import type { Options } from 'pino-http';
 import { LogLevel } from '../config/app-config';
 
@@ -21,4 +22,12 @@ export function pinoHttpOptions(level: LogLevel): Options {
     },
     autoLogging: { ignore: (request) => request.url === '/health' },
   };
+}
+
+/**
+ * Standard output written in the background: a log line never holds the event loop when the
+ * reader of the logs is slow. pino flushes what is still buffered when the process exits.
+ */
+export function nonBlockingStdout(): DestinationStream {
+  return destination({ dest: 1, sync: false });
 }

@@ -3,13 +3,14 @@ import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/sw
 import { Clock, QuarryHttp } from '@quarry/core';
 import { AuthenticatedKey } from '../services/api-keys.service';
 import { AccountsService } from '../services/accounts.service';
-import { CreditLedger } from '../services/credit-ledger';
+import { CreditLedger, DAY_MS } from '../services/credit-ledger';
 import { WebhookSecretsService } from '../services/webhook-secrets.service';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { RequireApiKey } from '../auth/require-api-key.decorator';
 import { AccountResponseDto, OperationUsageDto, WebhookSecretDto } from './dto/account-response.dto';
 
-const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+/** The usage shown: today (UTC) and the 29 days before it. */
+const USAGE_DAYS = 30;
 
 @ApiTags('account')
 @ApiExtraModels(OperationUsageDto)
@@ -28,7 +29,7 @@ export class AccountController {
   @ApiOperation({ summary: "The key's account, its balance and its usage over the last 30 days" })
   @ApiOkResponse({ type: AccountResponseDto })
   async show(@CurrentAuth() auth: AuthenticatedKey): Promise<AccountResponseDto> {
-    const since = new Date(this.clock.now().getTime() - THIRTY_DAYS_MS);
+    const since = new Date(this.clock.now().getTime() - (USAGE_DAYS - 1) * DAY_MS);
     // Expired holds go back first, so `credits` below already includes them.
     const reservedCredits = await this.ledger.reserved(auth.accountId);
     const [account, last30Days] = await Promise.all([

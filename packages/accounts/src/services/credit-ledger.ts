@@ -5,13 +5,16 @@ import {
   IdGenerator,
   InjectQuarryDataSource,
   isCheckViolation,
+  isForeignKeyViolation,
   isUniqueViolation,
   NotFoundError,
   PaymentRequiredError,
 } from '@quarry/core';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
 import { CreditReservationEntity } from '../infrastructure/typeorm/credit-reservation.entity';
+import { CreditUsageEntity } from '../infrastructure/typeorm/credit-usage.entity';
 import { LedgerEntryEntity } from '../infrastructure/typeorm/ledger-entry.entity';
+import { SqliteGroupCommit } from '../infrastructure/sqlite/sqlite-group-commit';
 
 export interface ChargeResult {
   /** False when this (operation, referenceId) had already been charged: nothing moved this time. */
@@ -20,6 +23,9 @@ export interface ChargeResult {
 }
 
 export type Usage = Record<string, { count: number; credits: number }>;
+
+/** Usage is kept per UTC day of this length. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How long work done in one go (a request, a monitor check) holds its price: longer than any of it may run. */
 export const PRICE_HOLD_MS = 10 * 60 * 1000;
@@ -33,11 +39,16 @@ export const PRICE_HOLD_MS = 10 * 60 * 1000;
  */
 @Injectable()
 export class CreditLedger {
+  /** On SQLite, holds and charges of concurrent requests share one commit. */
+  private readonly sqliteWrites?: SqliteGroupCommit;
+
   constructor(
     @InjectQuarryDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-  ) {}
+  ) {
+    if (dataSource.options.type === 'better-sqlite3') this.sqliteWrites = new SqliteGroupCommit(dataSource);
+  }
 
   /** Takes `amount` credits for one result, consuming its reservation if any; throws `PaymentRequiredError` when the balance is short. */
   async charge(
@@ -74,11 +85,10 @@ export class CreditLedger {
     if (!Number.isInteger(amount) || amount < 0)
       throw new RangeError('A reservation is a whole number of credits.');
     if (amount === 0) return;
-    await this.releaseExpired(accountId);
-    const now = this.clock.now();
-    try {
+    const hold = () => {
+      const now = this.clock.now();
       // One INSERT: a trigger takes the credits from the balance, whose CHECK (>= 0) rejects an overdraw.
-      await this.reservations.insert({
+      return this.insert(CreditReservationEntity, {
         id: this.ids.uuid(),
         accountId,
         amount,
@@ -86,6 +96,14 @@ export class CreditLedger {
         referenceId,
         createdAt: now,
         expiresAt: new Date(now.getTime() + holdMs),
+      });
+    };
+    try {
+      await hold().catch(async (error: unknown) => {
+        if (!isCheckViolation(error)) throw error;
+        // Short: holds past their expiry go back, then the hold is tried once more.
+        await this.releaseExpired(accountId);
+        await hold();
       });
     } catch (error) {
       if (isUniqueViolation(error)) return;
@@ -121,22 +139,45 @@ export class CreditLedger {
     return account.credits;
   }
 
-  /** Charges per operation since `since`: count of results and credits spent. */
+  /**
+   * Charges per operation since the start of `since`'s UTC day: count of results and credits spent.
+   * Read from the per-day totals the ledger keeps as it is written, so the cost follows the days
+   * asked for, not the charges made in them.
+   */
   async usageSince(accountId: string, since: Date): Promise<Usage> {
-    const rows = await this.dataSource
-      .getRepository(LedgerEntryEntity)
-      .findBy({ accountId, createdAt: MoreThanOrEqual(since) });
+    const days = await this.dataSource
+      .getRepository(CreditUsageEntity)
+      .findBy({ accountId, day: MoreThanOrEqual(utcDay(since)) });
     const usage: Usage = {};
-    for (const row of rows.filter((r) => r.amount < 0)) {
-      const entry = (usage[row.operation] ??= { count: 0, credits: 0 });
-      entry.count += 1;
-      entry.credits += -row.amount;
+    for (const day of days) {
+      const entry = (usage[day.operation] ??= { count: 0, credits: 0 });
+      entry.count += day.charges;
+      entry.credits += day.credits;
     }
     return usage;
   }
 
   private get reservations() {
     return this.dataSource.getRepository(CreditReservationEntity);
+  }
+
+  /** One row, through the SQLite group commit where there is one. */
+  private async insert<T extends object>(entity: new () => T, row: T): Promise<void> {
+    if (!this.sqliteWrites) {
+      await this.dataSource.getRepository(entity).insert(row);
+      return;
+    }
+    const metadata = this.dataSource.getMetadata(entity);
+    const columns = metadata.columns.filter((column) => column.getEntityValue(row) !== undefined);
+    const values = columns.map((column) => {
+      const value: unknown = column.getEntityValue(row);
+      return value instanceof Date ? value.getTime() : value;
+    });
+    await this.sqliteWrites.run(
+      `INSERT INTO ${metadata.tableName} (${columns.map((column) => column.databaseName).join(', ')}) ` +
+        `VALUES (${columns.map(() => '?').join(', ')})`,
+      values,
+    );
   }
 
   private async releaseExpired(accountId: string): Promise<void> {
@@ -151,10 +192,9 @@ export class CreditLedger {
   ): Promise<ChargeResult> {
     if (!Number.isInteger(delta) || delta === 0)
       throw new RangeError('A credit movement is a non-zero integer.');
-    await this.balance(accountId);
     try {
       // One INSERT: a database trigger applies it to the balance, and the balance's CHECK (>= 0) rejects the whole statement.
-      await this.dataSource.getRepository(LedgerEntryEntity).insert({
+      await this.insert(LedgerEntryEntity, {
         id: this.ids.uuid(),
         accountId,
         amount: delta,
@@ -169,6 +209,7 @@ export class CreditLedger {
         return { charged: false, balance: await this.balance(accountId) };
       }
       if (isCheckViolation(error)) throw shortOf(-delta);
+      if (isForeignKeyViolation(error)) throw new NotFoundError('Account not found.');
       throw error;
     }
     return { charged: true, balance: await this.balance(accountId) };
@@ -179,4 +220,9 @@ function shortOf(price: number): PaymentRequiredError {
   return new PaymentRequiredError(
     `This operation costs ${price} credit${price === 1 ? '' : 's'}; the balance is lower.`,
   );
+}
+
+/** Days since 1970-01-01 UTC, as the ledger's usage trigger counts them. */
+function utcDay(at: Date): number {
+  return Math.floor(at.getTime() / DAY_MS);
 }

@@ -1,15 +1,24 @@
 import { AccountEntity } from './account.entity';
 import { ApiKeyEntity } from './api-key.entity';
 import { CreditReservationEntity } from './credit-reservation.entity';
+import { CreditUsageEntity } from './credit-usage.entity';
 import { LedgerEntryEntity } from './ledger-entry.entity';
 import { CreateAccounts1763780000000 } from './migrations/1763780000000-create-accounts.migration';
 import { CreateCreditReservations1764000000000 } from './migrations/1764000000000-create-credit-reservations.migration';
+import { CreateCreditUsage1764500000000 } from './migrations/1764500000000-create-credit-usage.migration';
 import { AddApiKeyLastUsed1764930000000 } from './migrations/1764930000000-add-api-key-last-used.migration';
 
 /** What the app adds to its TypeORM data source for this package. */
-export const accountsEntities = [AccountEntity, ApiKeyEntity, LedgerEntryEntity, CreditReservationEntity];
+export const accountsEntities = [
+  AccountEntity,
+  ApiKeyEntity,
+  LedgerEntryEntity,
+  CreditReservationEntity,
+  CreditUsageEntity,
+];
 export const accountsMigrations = [
   CreateAccounts1763780000000,
   CreateCreditReservations1764000000000,
+  CreateCreditUsage1764500000000,
   AddApiKeyLastUsed1764930000000,
 ];

@@ -2,13 +2,14 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectQuarryDataSource } from '@quarry/core';
 import { DataSource } from 'typeorm';
 
-/** What keeps a balance from going negative: the CHECK, and the triggers that move it in the same statement. */
+/** What keeps a balance from going negative and usage counted: the CHECK, and the triggers that run in each ledger statement. */
 const BALANCE_CHECK = 'chk_quarry_accounts_credits';
 const LEDGER_TRIGGERS = [
   'trg_quarry_ledger_apply',
   'trg_quarry_reservation_hold',
   'trg_quarry_reservation_give_back',
   'trg_quarry_ledger_consume_reservation',
+  'trg_quarry_ledger_usage',
 ];
 
 /**
