@@ -9,7 +9,7 @@ import { BrowserModule } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
 import { FixtureServer, startFixtureServer } from '@quarry/testing';
 import { ScrapeHttpModule, ScrapeModule, ScrapeService } from '../src';
-import { HostApp, startHostApp } from './support/host-app';
+import { HostApp, startScrapeHost } from './support/host-app';
 
 /** A host's own authentication: a team token, acting for the team's account. */
 class TeamTokenGuard implements CanActivate {
@@ -34,7 +34,7 @@ describe('Authentication and billing as ports', () => {
     let host: HostApp;
 
     beforeAll(async () => {
-      host = await startHostApp(
+      host = await startScrapeHost(
         [
           ScrapeModule.forRoot({}),
           ScrapeHttpModule.forRoot({ guard: new TeamTokenGuard() }),
@@ -101,7 +101,7 @@ describe('Authentication and billing as ports', () => {
     let accountId: string;
 
     beforeAll(async () => {
-      host = await startHostApp(
+      host = await startScrapeHost(
         [AccountsModule.forRoot({}), ScrapeModule.forRoot({ price: 0 }), ScrapeHttpModule],
         [origin.hostPort],
       );

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { AccountsHttpModule, AccountsModule, AccountsService, ApiKeysService } from '@quarry/accounts';
 import { FixtureServer, startFixtureServer } from '@quarry/testing';
 import { ScrapeHttpModule, ScrapeModule } from '../src';
-import { HostApp, startHostApp } from './support/host-app';
+import { HostApp, startScrapeHost } from './support/host-app';
 
 describe('Quarry routes mounted in a host app with its own global pipe and filter', () => {
   let origin: FixtureServer;
@@ -18,7 +18,7 @@ describe('Quarry routes mounted in a host app with its own global pipe and filte
       '/missing': { status: 404, body: 'gone' },
       '/image.png': { headers: { 'content-type': 'image/png' }, body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
     });
-    host = await startHostApp(
+    host = await startScrapeHost(
       [
         AccountsModule.forRoot({}),
         ScrapeModule.forRoot({}),

@@ -1,5 +1,6 @@
 export { createTestDatabase, testDatabaseEngines, testRedisUrl, type TestDatabase } from './test-database';
 export { testDataSourceModule } from './test-data-source.module';
+export { HostErrorFilter, startHostApp, type HostApp, type HostAppSetup } from './host-app';
 export {
   closedPort,
   html,

@@ -1,11 +1,15 @@
 import { CanActivate, ExecutionContext } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import request from 'supertest';
-import { QueueModule } from '@quarry/core';
+import { QuarryCoreModule, QueueModule } from '@quarry/core';
+import { NetModule } from '@quarry/net';
 import { AccountsModule, AccountsService, ApiKeysService } from '@quarry/accounts';
 import { VideoHttpModule, VideoModule } from '../src';
-import { startPlatformStandIns, type PlatformStandIns } from '@quarry/testing';
-import { HostApp, startHostApp } from './support/host-app';
+import { HostApp, startHostApp, startPlatformStandIns, type PlatformStandIns } from '@quarry/testing';
+import { videoSchema } from './support/video-test-module';
+
+/** What every host below imports besides the video modules. */
+const quarryBase = () => [QuarryCoreModule, NetModule.forRoot({ isGlobal: true })];
 
 const TALK = 'tAlKaBoUt01';
 const talkUrl = `https://www.youtube.com/watch?v=${TALK}`;
@@ -27,13 +31,17 @@ describe('the video routes mounted in a host app with its own global pipe and fi
         },
       },
     });
-    host = await startHostApp([
-      QueueModule.forRoot({ pollIntervalMs: 50, shutdownGraceMs: 1000 }),
-      AccountsModule.forRoot({}),
-      VideoModule.forRoot({ origins: standIns.origins }),
-      VideoHttpModule,
-      RouterModule.register([{ path: 'quarry', module: VideoHttpModule }]),
-    ]);
+    host = await startHostApp({
+      schema: videoSchema,
+      imports: [
+        ...quarryBase(),
+        QueueModule.forRoot({ pollIntervalMs: 50, shutdownGraceMs: 1000 }),
+        AccountsModule.forRoot({}),
+        VideoModule.forRoot({ origins: standIns.origins }),
+        VideoHttpModule,
+        RouterModule.register([{ path: 'quarry', module: VideoHttpModule }]),
+      ],
+    });
     const accounts = host.app.get(AccountsService);
     const keys = host.app.get(ApiKeysService);
     apiKey = (await keys.create((await accounts.create('team@example.com', 10)).id)).apiKey;
@@ -142,11 +150,15 @@ describe('the video routes in a host without a job queue or AccountsModule', () 
   let host: HostApp;
 
   beforeAll(async () => {
-    host = await startHostApp([
-      VideoModule.forRoot({}),
-      VideoHttpModule.forRoot({ guard: new TeamTokenGuard() }),
-      RouterModule.register([{ path: 'quarry', module: VideoHttpModule }]),
-    ]);
+    host = await startHostApp({
+      schema: videoSchema,
+      imports: [
+        ...quarryBase(),
+        VideoModule.forRoot({}),
+        VideoHttpModule.forRoot({ guard: new TeamTokenGuard() }),
+        RouterModule.register([{ path: 'quarry', module: VideoHttpModule }]),
+      ],
+    });
   });
   afterAll(() => host?.close());
 

@@ -1,104 +1,25 @@
-import {
-  ArgumentsHost,
-  Body,
-  Catch,
-  Controller,
-  ExceptionFilter,
-  Get,
-  HttpException,
-  INestApplication,
-  Module,
-  Post,
-  ValidationPipe,
-} from '@nestjs/common';
 import type { ModuleMetadata } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
-import { IsString } from 'class-validator';
-import { DataSource } from 'typeorm';
 import { coreEntities, coreMigrations, QuarryCoreModule } from '@quarry/core';
 import { accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { BrowserModule } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
-import { createTestDatabase, TestDatabase } from '@quarry/testing';
+import { startHostApp, type HostApp } from '@quarry/testing';
 import { scrapeEntities, scrapeMigrations } from '../../src';
 
-export class CreateNoteDto {
-  @IsString()
-  title!: string;
-}
+export type { HostApp };
 
-/** The host's own exception, with its own status and body. */
-export class NoteLockedException extends HttpException {
-  constructor() {
-    super({ reason: 'the note is locked' }, 423);
-  }
-}
-
-@Controller('notes')
-export class NotesController {
-  @Post()
-  create(@Body() body: CreateNoteDto): unknown {
-    return { note: body };
-  }
-
-  @Get('locked')
-  locked(): never {
-    throw new NoteLockedException();
-  }
-}
-
-/** The host's error shape, which Quarry must neither use nor replace on the host's routes. */
-@Catch()
-export class HostErrorFilter implements ExceptionFilter {
-  catch(exception: unknown, host: ArgumentsHost): void {
-    const status = exception instanceof HttpException ? exception.getStatus() : 500;
-    const detail = exception instanceof HttpException ? exception.getResponse() : 'unexpected';
-    host.switchToHttp().getResponse().status(status).json({ hostError: true, detail });
-  }
-}
-
-@Module({ controllers: [NotesController] })
-export class NotesModule {}
-
-export interface HostApp {
-  app: INestApplication;
-  database: TestDatabase;
-  close(): Promise<void>;
-}
-
-/**
- * A host app as a team would write it: its own routes, DTO, exception, global pipe and filter, and
- * Quarry's modules from `imports` on a real SQLite database, served over a real HTTP server.
- */
-export async function startHostApp(
-  imports: ModuleMetadata['imports'],
-  allowHosts: string[],
-): Promise<HostApp> {
-  const database = await createTestDatabase('sqlite', {
-    entities: [...coreEntities, ...accountsEntities, ...scrapeEntities],
-    migrations: [...coreMigrations, ...accountsMigrations, ...scrapeMigrations],
-  });
-  const moduleRef = await Test.createTestingModule({
+/** The shared host app of `@quarry/testing` with what scraping needs, its network allowed to `allowHosts`. */
+export function startScrapeHost(imports: ModuleMetadata['imports'], allowHosts: string[]): Promise<HostApp> {
+  return startHostApp({
+    schema: {
+      entities: [...coreEntities, ...accountsEntities, ...scrapeEntities],
+      migrations: [...coreMigrations, ...accountsMigrations, ...scrapeMigrations],
+    },
     imports: [
       QuarryCoreModule,
       NetModule.forRoot({ allowHosts, isGlobal: true }),
       BrowserModule.forRoot({ isGlobal: true, maxPages: 1 }),
-      NotesModule,
       ...(imports ?? []),
     ],
-  })
-    .useMocker((token) => (token === DataSource ? database.dataSource : undefined))
-    .compile();
-  const app = moduleRef.createNestApplication({ logger: false });
-  app.useGlobalPipes(new ValidationPipe({ transform: true }));
-  app.useGlobalFilters(new HostErrorFilter());
-  await app.listen(0, '127.0.0.1');
-  return {
-    app,
-    database,
-    close: async () => {
-      await app.close();
-      await database.destroy();
-    },
-  };
+  });
 }

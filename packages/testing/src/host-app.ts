@@ -4,6 +4,7 @@ import {
   Catch,
   Controller,
   ExceptionFilter,
+  Get,
   HttpException,
   INestApplication,
   Module,
@@ -14,14 +15,19 @@ import type { ModuleMetadata } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
-import { QuarryCoreModule } from '@quarry/core';
-import { NetModule } from '@quarry/net';
-import { createTestDatabase, TestDatabase } from '@quarry/testing';
-import { videoSchema } from './video-test-module';
+import type { DataSourceParts } from '@quarry/core';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 export class CreateNoteDto {
   @IsString()
   title!: string;
+}
+
+/** The host's own exception, with its own status and body. */
+export class NoteLockedException extends HttpException {
+  constructor() {
+    super({ reason: 'the note is locked' }, 423);
+  }
 }
 
 @Controller('notes')
@@ -29,6 +35,11 @@ export class NotesController {
   @Post()
   create(@Body() body: CreateNoteDto): unknown {
     return { note: body };
+  }
+
+  @Get('locked')
+  locked(): never {
+    throw new NoteLockedException();
   }
 }
 
@@ -51,15 +62,21 @@ export interface HostApp {
   close(): Promise<void>;
 }
 
+export interface HostAppSetup {
+  /** The tables Quarry's modules need, migrated into a fresh SQLite database. */
+  schema: DataSourceParts;
+  /** Quarry's modules (and what they need: `QuarryCoreModule`, `NetModule`, ...) as the host imports them. */
+  imports: ModuleMetadata['imports'];
+}
+
 /**
- * A host app as a team would write it: its own route, DTO, global pipe and filter, and Quarry's
+ * A host app as a team would write it: its own routes (`POST /notes` with a DTO, `GET /notes/locked`
+ * throwing its own exception), a global `ValidationPipe` and `HostErrorFilter`, and Quarry's
  * modules from `imports` on a real SQLite database, served over a real HTTP server.
  */
-export async function startHostApp(imports: ModuleMetadata['imports']): Promise<HostApp> {
-  const database = await createTestDatabase('sqlite', videoSchema);
-  const moduleRef = await Test.createTestingModule({
-    imports: [QuarryCoreModule, NetModule.forRoot({ isGlobal: true }), NotesModule, ...(imports ?? [])],
-  })
+export async function startHostApp({ schema, imports }: HostAppSetup): Promise<HostApp> {
+  const database = await createTestDatabase('sqlite', schema);
+  const moduleRef = await Test.createTestingModule({ imports: [NotesModule, ...(imports ?? [])] })
     .useMocker((token) => (token === DataSource ? database.dataSource : undefined))
     .compile();
   const app = moduleRef.createNestApplication({ logger: false });
