@@ -43,6 +43,14 @@ export {
 } from './persistence/database-url';
 export { TimestampColumn } from './persistence/timestamp-column';
 export {
+  CallbackDeliveryColumns,
+  callbackDeliveryOf,
+  countDeliveryAttempt,
+  newCallbackDelivery,
+  recordDelivery,
+  type StoredCallbackDelivery,
+} from './persistence/callback-delivery.columns';
+export {
   isCheckViolation,
   isForeignKeyViolation,
   isUniqueViolation,

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { TimestampColumn } from '@quarry/core';
+import { CallbackDeliveryColumns, TimestampColumn } from '@quarry/core';
 
 @Entity({ name: 'quarry_scrape_jobs' })
 export class ScrapeJobEntity {
@@ -31,17 +31,8 @@ export class ScrapeJobEntity {
   @Column({ type: 'text', nullable: true })
   error!: string | null;
 
-  @Column({ name: 'delivery_status', type: 'varchar', length: 16 })
-  deliveryStatus!: string;
-
-  @Column({ name: 'delivery_attempts', type: 'integer' })
-  deliveryAttempts!: number;
-
-  @Column({ name: 'delivery_last_status_code', type: 'integer', nullable: true })
-  deliveryLastStatusCode!: number | null;
-
-  @Column({ name: 'delivery_last_error', type: 'text', nullable: true })
-  deliveryLastError!: string | null;
+  @Column(() => CallbackDeliveryColumns, { prefix: false })
+  delivery!: CallbackDeliveryColumns;
 
   @TimestampColumn({ name: 'created_at' })
   createdAt!: Date;

@@ -1,5 +1,11 @@
 import { DataSource, LessThan } from 'typeorm';
-import { Clock } from '@quarry/core';
+import {
+  callbackDeliveryOf,
+  Clock,
+  countDeliveryAttempt,
+  newCallbackDelivery,
+  recordDelivery,
+} from '@quarry/core';
 import { ScrapeResult } from '../../domain/scrape-result';
 import type { CallbackDelivery, CallbackOutcome, DeliveryStatus } from '@quarry/net';
 import { ScrapeFailure, ScrapeJob, ScrapeJobStatus } from '../../jobs/scrape-job';
@@ -36,10 +42,7 @@ export class TypeormScrapeJobStore extends ScrapeJobStore {
       attempts: job.attempts,
       result: null,
       error: null,
-      deliveryStatus: job.delivery.status,
-      deliveryAttempts: 0,
-      deliveryLastStatusCode: null,
-      deliveryLastError: null,
+      delivery: newCallbackDelivery(job.delivery.status),
       createdAt: job.createdAt,
       updatedAt: job.createdAt,
       expiresAt,
@@ -77,20 +80,11 @@ export class TypeormScrapeJobStore extends ScrapeJobStore {
   }
 
   async countDeliveryAttempt(id: string): Promise<void> {
-    await this.rows
-      .createQueryBuilder()
-      .update()
-      .set({ deliveryAttempts: () => 'delivery_attempts + 1', updatedAt: this.clock.now() })
-      .where('id = :id', { id })
-      .execute();
+    await countDeliveryAttempt(this.rows, id, this.clock.now());
   }
 
   async recordDelivery(id: string, outcome: CallbackOutcome): Promise<void> {
-    await this.update(id, {
-      deliveryStatus: outcome.status,
-      deliveryLastStatusCode: outcome.lastStatusCode ?? null,
-      deliveryLastError: outcome.lastError ?? null,
-    });
+    await recordDelivery(this.rows, id, outcome, this.clock.now());
   }
 
   async purgeExpired(now: Date): Promise<void> {
@@ -99,12 +93,6 @@ export class TypeormScrapeJobStore extends ScrapeJobStore {
 }
 
 function toJob(row: ScrapeJobEntity): ScrapeJob {
-  const delivery: CallbackDelivery = {
-    status: row.deliveryStatus as DeliveryStatus,
-    attempts: row.deliveryAttempts,
-  };
-  if (row.deliveryLastStatusCode !== null) delivery.lastStatusCode = row.deliveryLastStatusCode;
-  if (row.deliveryLastError !== null) delivery.lastError = row.deliveryLastError;
   return {
     id: row.id,
     accountId: row.accountId,
@@ -115,7 +103,8 @@ function toJob(row: ScrapeJobEntity): ScrapeJob {
     attempts: row.attempts,
     result: json<ScrapeResult>(row.result),
     error: json<ScrapeFailure>(row.error),
-    delivery,
+    // Every async scrape has a callback, so its row always has a delivery.
+    delivery: callbackDeliveryOf<DeliveryStatus>(row.delivery) as CallbackDelivery,
     createdAt: row.createdAt,
   };
 }

@@ -1,8 +1,14 @@
 import { DataSource, LessThanOrEqual, MoreThan } from 'typeorm';
-import { Clock } from '@quarry/core';
+import {
+  callbackDeliveryOf,
+  Clock,
+  countDeliveryAttempt,
+  newCallbackDelivery,
+  recordDelivery,
+} from '@quarry/core';
 import type { VideoRequest } from '../../domain/video-request';
 import type { VideoResult } from '../../domain/video-result';
-import type { CallbackDelivery, CallbackOutcome, DeliveryStatus } from '@quarry/net';
+import type { CallbackOutcome, DeliveryStatus } from '@quarry/net';
 import type { VideoJob, VideoJobError, VideoJobStatus } from '../../jobs/video-job';
 import { VideoJobStore } from '../../ports/video-job.store';
 import { VideoJobEntity } from './video-job.entity';
@@ -38,10 +44,7 @@ export class TypeormVideoJobStore extends VideoJobStore {
       attempts: job.attempts,
       result: null,
       error: null,
-      deliveryStatus: job.delivery?.status ?? null,
-      deliveryAttempts: 0,
-      deliveryLastStatusCode: null,
-      deliveryLastError: null,
+      delivery: newCallbackDelivery(job.delivery?.status ?? null),
       createdAt: job.createdAt,
       updatedAt: job.createdAt,
       expiresAt: job.expiresAt,
@@ -94,20 +97,11 @@ export class TypeormVideoJobStore extends VideoJobStore {
   }
 
   async countDeliveryAttempt(id: string): Promise<void> {
-    await this.rows
-      .createQueryBuilder()
-      .update()
-      .set({ deliveryAttempts: () => 'delivery_attempts + 1', updatedAt: this.clock.now() })
-      .where('id = :id', { id })
-      .execute();
+    await countDeliveryAttempt(this.rows, id, this.clock.now());
   }
 
   async recordDelivery(id: string, outcome: CallbackOutcome): Promise<void> {
-    await this.update(id, {
-      deliveryStatus: outcome.status,
-      deliveryLastStatusCode: outcome.lastStatusCode ?? null,
-      deliveryLastError: outcome.lastError ?? null,
-    });
+    await recordDelivery(this.rows, id, outcome, this.clock.now());
   }
 
   async purgeExpired(now: Date): Promise<void> {
@@ -130,13 +124,7 @@ function toJob(row: VideoJobEntity): VideoJob {
   };
   if (row.callbackUrl !== null) {
     job.callback = { url: row.callbackUrl, token: row.callbackToken ?? undefined };
-    const delivery: CallbackDelivery = {
-      status: row.deliveryStatus as DeliveryStatus,
-      attempts: row.deliveryAttempts,
-    };
-    if (row.deliveryLastStatusCode !== null) delivery.lastStatusCode = row.deliveryLastStatusCode;
-    if (row.deliveryLastError !== null) delivery.lastError = row.deliveryLastError;
-    job.delivery = delivery;
+    job.delivery = callbackDeliveryOf<DeliveryStatus>(row.delivery);
   }
   return job;
 }
