@@ -11,7 +11,13 @@ export {
 export { QuarryExceptionFilter } from './http/quarry-exception.filter';
 export { QuarryHttp } from './http/quarry-http.decorator';
 export { OptionalField } from './http/optional-field.decorator';
-export { HTTP_URL_PATTERN, IsHttpUrl, MAX_URL_LENGTH } from './http/http-url.decorator';
+export {
+  HTTP_URL_PATTERN,
+  HttpUrlField,
+  type HttpUrlFieldOptions,
+  MAX_URL_LENGTH,
+} from './http/http-url.decorator';
+export { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, TimeoutMsField } from './http/timeout-ms-field.decorator';
 export {
   ApiKeySecurityDocs,
   GuardedRoutes,

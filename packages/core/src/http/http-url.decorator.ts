@@ -1,5 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
+import { OptionalField } from './optional-field.decorator';
 
 /** What an http(s) URL field starts with, as a pattern the API schema can state (any case, no leading space). */
 export const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://';
@@ -9,14 +11,27 @@ export const MAX_URL_LENGTH = 2048;
 
 const NOT_HTTP_URL = '$property must be an http(s) URL';
 
+export interface HttpUrlFieldOptions {
+  description: string;
+  example?: string;
+  /** A narrower pattern for the schema than any http(s) URL; the validation stays the same. */
+  pattern?: string;
+  /** An optional field: absent passes, any value given is validated. */
+  optional?: boolean;
+}
+
 /**
- * The validation of every URL field of a request body: a string starting with `http://` or
- * `https://`, at most 2048 characters, each failure worded as the problem ("url must be an http(s)
- * URL"). Whether the host is public is the network policy's question, asked by the service.
+ * A URL field of a request body, schema and validation in one: a string starting with `http://`
+ * or `https://`, at most 2048 characters, each failure worded as the problem ("url must be an
+ * http(s) URL"). Whether the host is public is the network policy's question, asked by the service.
  */
-export const IsHttpUrl = (): PropertyDecorator =>
-  applyDecorators(
+export function HttpUrlField(options: HttpUrlFieldOptions): PropertyDecorator {
+  const { description, example, pattern = HTTP_URL_PATTERN, optional = false } = options;
+  const schema = { description, example, format: 'uri', pattern, minLength: 1, maxLength: MAX_URL_LENGTH };
+  return applyDecorators(
+    ...(optional ? [ApiPropertyOptional(schema), OptionalField()] : [ApiProperty(schema)]),
     IsString({ message: NOT_HTTP_URL }),
     Matches(new RegExp(HTTP_URL_PATTERN), { message: NOT_HTTP_URL }),
     MaxLength(MAX_URL_LENGTH, { message: `$property must be at most ${MAX_URL_LENGTH} characters` }),
   );
+}

@@ -1,7 +1,6 @@
 import { IsOptional, IsString } from 'class-validator';
 import { InvalidRequestError } from '../errors/quarry-error';
-import { IsHttpUrl } from './http-url.decorator';
-import { OptionalField } from './optional-field.decorator';
+import { HttpUrlField } from './http-url.decorator';
 import { QuarryValidationPipe } from './quarry-validation.pipe';
 
 class UrlDto {
@@ -14,11 +13,10 @@ class UrlDto {
 }
 
 class HttpUrlDto {
-  @IsHttpUrl()
+  @HttpUrlField({ description: 'The page.' })
   url!: string;
 
-  @OptionalField()
-  @IsHttpUrl()
+  @HttpUrlField({ description: 'Where to deliver.', optional: true })
   callbackUrl?: string;
 }
 

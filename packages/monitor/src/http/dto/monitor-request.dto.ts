@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsBoolean,
@@ -12,20 +12,15 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { HTTP_URL_PATTERN, IsHttpUrl, OptionalField } from '@quarry/core';
+import { HttpUrlField, OptionalField } from '@quarry/core';
 import { MAX_SECRET_LENGTH, MIN_SECRET_LENGTH } from '../../domain/monitors.service';
 import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES } from '../../monitor-options.interface';
 
 export class WebhookChannelRequestDto {
-  @ApiProperty({
+  @HttpUrlField({
     description:
       'Public http(s) URL that receives `monitor.changed` POSTs, signed with Standard Webhooks. A host that does not resolve yet is accepted; each notification checks it again.',
-    format: 'uri',
-    pattern: HTTP_URL_PATTERN,
-    minLength: 1,
-    maxLength: 2048,
   })
-  @IsHttpUrl()
   url!: string;
 
   @ApiPropertyOptional({
@@ -55,15 +50,10 @@ export class NotificationsRequestDto {
 }
 
 export class CreateMonitorDto {
-  @ApiProperty({
+  @HttpUrlField({
     description: 'The public http(s) page to watch; its host must resolve now.',
-    format: 'uri',
-    pattern: HTTP_URL_PATTERN,
-    minLength: 1,
-    maxLength: 2048,
     example: 'https://example.com/pricing',
   })
-  @IsHttpUrl()
   url!: string;
 
   @ApiPropertyOptional({

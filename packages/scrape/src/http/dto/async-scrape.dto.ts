@@ -1,19 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { HTTP_URL_PATTERN, IsHttpUrl, OptionalField } from '@quarry/core';
+import { HttpUrlField, OptionalField } from '@quarry/core';
 import { ScrapeRequestDto } from './scrape-request.dto';
 import { ScrapeErrorBodyDto, ScrapeResultDto } from './scrape-response.dto';
 
 export class AsyncScrapeRequestDto extends ScrapeRequestDto {
-  @ApiProperty({
+  @HttpUrlField({
     description:
       'Public http(s) URL that receives the result as a signed POST. A host that does not resolve yet is accepted; each delivery checks it again.',
-    format: 'uri',
-    pattern: HTTP_URL_PATTERN,
-    minLength: 1,
-    maxLength: 2048,
   })
-  @IsHttpUrl()
   callbackUrl!: string;
 
   @ApiPropertyOptional({

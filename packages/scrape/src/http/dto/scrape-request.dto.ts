@@ -1,17 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { HTTP_URL_PATTERN, IsHttpUrl, OptionalField } from '@quarry/core';
+import { HttpUrlField, OptionalField, TimeoutMsField } from '@quarry/core';
 
 export class ScrapeRequestDto {
-  @ApiProperty({
-    description: 'A public http(s) URL.',
-    format: 'uri',
-    pattern: HTTP_URL_PATTERN,
-    minLength: 1,
-    maxLength: 2048,
-    example: 'https://example.com/article',
-  })
-  @IsHttpUrl()
+  @HttpUrlField({ description: 'A public http(s) URL.', example: 'https://example.com/article' })
   url!: string;
 
   @ApiPropertyOptional({
@@ -22,17 +14,7 @@ export class ScrapeRequestDto {
   @IsBoolean()
   forceFresh?: boolean;
 
-  @ApiPropertyOptional({
-    description: 'Budget of the whole request in milliseconds.',
-    type: 'integer',
-    minimum: 1000,
-    maximum: 120000,
-    default: 30000,
-  })
-  @OptionalField()
-  @IsInt()
-  @Min(1000)
-  @Max(120000)
+  @TimeoutMsField('Budget of the whole request in milliseconds.')
   timeoutMs?: number;
 
   @ApiPropertyOptional({
@@ -58,13 +40,6 @@ export class ScrapeRequestDto {
 }
 
 export class InvalidateRequestDto {
-  @ApiProperty({
-    description: 'The http(s) URL whose cached result is dropped; nothing is fetched.',
-    format: 'uri',
-    pattern: HTTP_URL_PATTERN,
-    minLength: 1,
-    maxLength: 2048,
-  })
-  @IsHttpUrl()
+  @HttpUrlField({ description: 'The http(s) URL whose cached result is dropped; nothing is fetched.' })
   url!: string;
 }

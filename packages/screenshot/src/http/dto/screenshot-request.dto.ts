@@ -1,17 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { HTTP_URL_PATTERN, IsHttpUrl, OptionalField } from '@quarry/core';
+import { HttpUrlField, OptionalField, TimeoutMsField } from '@quarry/core';
 
 export class ScreenshotRequestDto {
-  @ApiProperty({
-    description: 'A public http(s) URL.',
-    format: 'uri',
-    pattern: HTTP_URL_PATTERN,
-    minLength: 1,
-    maxLength: 2048,
-    example: 'https://example.com/',
-  })
-  @IsHttpUrl()
+  @HttpUrlField({ description: 'A public http(s) URL.', example: 'https://example.com/' })
   url!: string;
 
   @ApiPropertyOptional({
@@ -60,17 +52,8 @@ export class ScreenshotRequestDto {
   @Max(100)
   quality?: number;
 
-  @ApiPropertyOptional({
-    description:
-      'Budget of the whole request in milliseconds: waiting for a browser page, loading, waiting and encoding.',
-    type: 'integer',
-    minimum: 1000,
-    maximum: 120000,
-    default: 30000,
-  })
-  @OptionalField()
-  @IsInt()
-  @Min(1000)
-  @Max(120000)
+  @TimeoutMsField(
+    'Budget of the whole request in milliseconds: waiting for a browser page, loading, waiting and encoding.',
+  )
   timeoutMs?: number;
 }

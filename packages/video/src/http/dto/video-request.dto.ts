@@ -1,20 +1,16 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsString, Matches, MaxLength } from 'class-validator';
-import { HTTP_URL_PATTERN, IsHttpUrl, OptionalField } from '@quarry/core';
+import { HttpUrlField, OptionalField } from '@quarry/core';
 import { LANGUAGE_PATTERN, VIDEO_MODES, type VideoMode } from '../../domain/video-request';
 import { VIDEO_URL_PATTERN } from '../../domain/video-url';
 
 export class VideoProcessRequestDto {
-  @ApiProperty({
+  @HttpUrlField({
     description:
       'A public YouTube (watch, youtu.be, shorts, embed, live; m. and music. hosts), Instagram (reel, reels, p, tv) or TikTok (@user/video/<id>, vm./vt. short links) video URL.',
-    format: 'uri',
-    pattern: VIDEO_URL_PATTERN,
-    minLength: 1,
-    maxLength: 2048,
     example: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    pattern: VIDEO_URL_PATTERN,
   })
-  @IsHttpUrl()
   url!: string;
 
   @ApiPropertyOptional({
@@ -48,16 +44,11 @@ export class VideoProcessRequestDto {
   @IsBoolean()
   forceFresh?: boolean;
 
-  @ApiPropertyOptional({
+  @HttpUrlField({
     description:
       'Public http(s) URL that receives the finished job as a signed POST (Standard Webhooks). A host that does not resolve yet is accepted; each delivery checks it again.',
-    format: 'uri',
-    pattern: HTTP_URL_PATTERN,
-    minLength: 1,
-    maxLength: 2048,
+    optional: true,
   })
-  @OptionalField()
-  @IsHttpUrl()
   callbackUrl?: string;
 
   @ApiPropertyOptional({
