@@ -18,6 +18,8 @@ export { WebhookSender, type WebhookAttempt, type WebhookDelivery } from './webh
 export { WEBHOOK_RETRY, webhookRetryError } from './webhooks/webhook-retry.policy';
 export {
   deliverJobCallback,
+  jobCallbackOptions,
+  type JobCallbackRetry,
   type CallbackDelivery,
   type CallbackDeliveryRecord,
   type CallbackOutcome,

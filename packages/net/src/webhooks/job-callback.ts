@@ -1,3 +1,4 @@
+import type { JobOptions } from '@quarry/core';
 import type { WebhookSender } from './webhook.sender';
 import { webhookRetryError } from './webhook-retry.policy';
 
@@ -63,4 +64,19 @@ export async function deliverJobCallback(
     lastError: outcome.error,
   });
   if (status === 'pending') throw webhookRetryError(outcome);
+}
+
+/** How a job's callback is retried: its module's `callbackAttempts`, waits doubling from `callbackBackoffMs`, with jitter. */
+export interface JobCallbackRetry {
+  callbackAttempts: number;
+  callbackBackoffMs: number;
+}
+
+/** The queue options of a finished job's callback: one queued delivery per job, whatever re-runs it. */
+export function jobCallbackOptions(jobId: string, retry: JobCallbackRetry): JobOptions {
+  return {
+    jobId: `callback-${jobId}`,
+    attempts: retry.callbackAttempts,
+    backoff: { type: 'exponential', delay: retry.callbackBackoffMs, jitter: true },
+  };
 }

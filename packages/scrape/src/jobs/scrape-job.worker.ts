@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import { JobContext, JobQueue, QuarryError } from '@quarry/core';
 import { WebhookSecretsService } from '@quarry/accounts';
-import { deliverJobCallback, WebhookSender } from '@quarry/net';
+import { deliverJobCallback, jobCallbackOptions, WebhookSender } from '@quarry/net';
 import { ScrapeError } from '../domain/scrape.error';
 import { ScrapeService } from '../domain/scrape.service';
 import { ScrapeJobStore } from '../ports/scrape-job.store';
@@ -71,11 +71,7 @@ export class ScrapeJobWorker implements OnModuleInit {
     await this.queue.add<ScrapeJobMessage>(
       SCRAPE_CALLBACK_QUEUE,
       { jobId },
-      {
-        jobId: `callback-${jobId}`,
-        attempts: this.settings.callbackAttempts,
-        backoff: { type: 'exponential', delay: this.settings.callbackBackoffMs, jitter: true },
-      },
+      jobCallbackOptions(jobId, this.settings),
     );
   }
 

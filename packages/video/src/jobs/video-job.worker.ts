@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
 import { Clock, JobContext, JobQueue, QuarryError } from '@quarry/core';
 import { WebhookSecretsService } from '@quarry/accounts';
-import { deliverJobCallback, WebhookSender } from '@quarry/net';
+import { deliverJobCallback, jobCallbackOptions, WebhookSender } from '@quarry/net';
 import { VideoError } from '../domain/video.error';
 import { VideoProcessor } from '../domain/video.processor';
 import { VideoJobStore } from '../ports/video-job.store';
@@ -86,11 +86,7 @@ export class VideoJobWorker implements OnModuleInit, OnApplicationShutdown {
     await queue.add<VideoJobMessage>(
       VIDEO_CALLBACK_QUEUE,
       { jobId },
-      {
-        jobId: `callback-${jobId}`,
-        attempts: this.settings.callbackAttempts,
-        backoff: { type: 'exponential', delay: this.settings.callbackBackoffMs, jitter: true },
-      },
+      jobCallbackOptions(jobId, this.settings),
     );
   }
 
