@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { ADMIN_TOKEN, startTestApp, TestApp } from './support/test-app';
 
-describe('operator API and account (SPEC §3)', () => {
+describe('operator API and account (docs/api.md §3)', () => {
   let t: TestApp;
   const admin = (method: 'get' | 'post', path: string) =>
     request(t.url)[method](`/v1/admin${path}`).auth(ADMIN_TOKEN, { type: 'bearer' });

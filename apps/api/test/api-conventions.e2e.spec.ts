@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { ADMIN_TOKEN, startTestApp, TestApp } from './support/test-app';
 
-describe('API conventions (SPEC §1, §3, §10)', () => {
+describe('API conventions (docs/api.md §1, §3, §10)', () => {
   let t: TestApp;
   let apiKey: string;
 
@@ -34,7 +34,7 @@ describe('API conventions (SPEC §1, §3, §10)', () => {
         { 'x-api-key': 'qk_live_nope' },
         'Bearer realm="quarry", error="invalid_token"',
       ],
-    ])('answers 401 with the SPEC body for %s', async (_name, headers, challenge) => {
+    ])('answers 401 with the JSON error body for %s', async (_name, headers, challenge) => {
       const response = await request(t.url)
         .get('/v1/api/account')
         .set(headers as Record<string, string>);

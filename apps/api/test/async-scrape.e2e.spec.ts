@@ -7,7 +7,7 @@ import { ADMIN_TOKEN, startTestApp, TestApp } from './support/test-app';
 const story = `<!doctype html><html><head><title>Queued story</title></head><body><article><h1>Queued story</h1>
 <p>${'Words of a story fetched by a worker and delivered to a callback receiver with a signature. '.repeat(4)}</p></article></body></html>`;
 
-describe('POST /v1/api/scrape/async and GET /v1/api/scrape/jobs/:jobId (SPEC §4)', () => {
+describe('POST /v1/api/scrape/async and GET /v1/api/scrape/jobs/:jobId (docs/api.md §4)', () => {
   let origin: FixtureServer;
   let t: TestApp;
   let key: string;

@@ -7,7 +7,7 @@ interface Summary {
   publishedAt: string;
 }
 
-describe('blog routes of the reference app, serving the shipped articles (SPEC §9)', () => {
+describe('blog routes of the reference app, serving the shipped articles (docs/api.md §9)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -18,7 +18,7 @@ const page = `<!doctype html><html lang="en"><head><title>Acme Tools — Home</t
 <footer><a href="https://github.com/acme-tools">GitHub</a> <a href="https://twitter.com/intent/tweet?text=hi">Share</a></footer>
 </body></html>`;
 
-describe('POST /v1/api/brand (SPEC §8)', () => {
+describe('POST /v1/api/brand (docs/api.md §8)', () => {
   let site: FixtureServer;
   let t: TestApp;
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { startTestApp, TestApp } from './support/test-app';
 
-describe('GET /health when the database is gone (SPEC §10)', () => {
+describe('GET /health when the database is gone (docs/api.md §10)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

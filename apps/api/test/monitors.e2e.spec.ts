@@ -15,7 +15,7 @@ const page = (
 <p>An introduction that stays the same on every check, long enough to be readable content.</p>
 ${body.map((line) => `<p>${line}</p>`).join('\n')}</article></body></html>`;
 
-describe('/v1/api/monitors (SPEC §6)', () => {
+describe('/v1/api/monitors (docs/api.md §6)', () => {
   let origin: FixtureServer;
   let t: TestApp;
   let key: string;
@@ -206,7 +206,7 @@ describe('/v1/api/monitors (SPEC §6)', () => {
     expect(Number(rows[0].n)).toBe(0);
   });
 
-  it('answers 400, 401 and 402 with SPEC §1 bodies', async () => {
+  it('answers 400, 401 and 402 with the JSON error bodies of the API', async () => {
     const post = (body: unknown, auth = key) =>
       api()
         .post('/v1/api/monitors')

@@ -18,7 +18,7 @@ interface Operation {
   security?: object[];
 }
 
-describe('the OpenAPI document (SPEC §10)', () => {
+describe('the OpenAPI document (docs/api.md §10)', () => {
   let t: TestApp;
   let paths: Record<string, Record<string, Operation>>;
   let schemas: Record<string, Schema>;

@@ -6,7 +6,7 @@ const page = (title: string) =>
   `<!doctype html><html><head><title>${title}</title></head><body><nav><a href="/">Home</a></nav><article><h1>${title}</h1>` +
   `<p>${'This is the body of a story that a reader came for, long enough to count as the main content of the page. '.repeat(3)}</p></article></body></html>`;
 
-describe('POST /v1/api/scrape and /v1/api/invalidate (SPEC §4)', () => {
+describe('POST /v1/api/scrape and /v1/api/invalidate (docs/api.md §4)', () => {
   let origin: FixtureServer;
   let t: TestApp;
   let key: string;

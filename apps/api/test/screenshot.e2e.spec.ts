@@ -38,7 +38,7 @@ function expectNear(actual: number[], expected: number[]): void {
   expect(actual.every((channel, i) => Math.abs(channel - expected[i]) <= 40)).toBe(true);
 }
 
-describe('POST /v1/api/screenshot (SPEC §5)', () => {
+describe('POST /v1/api/screenshot (docs/api.md §5)', () => {
   let origin: FixtureServer;
   let canary: FixtureServer;
   let t: TestApp;

@@ -9,7 +9,7 @@ const page = `<!doctype html><html><head><title>Page</title></head><body><articl
 const UNRESOLVABLE = 'https://hooks.quarry-nowhere.invalid/quarry';
 const LOCAL_NAMES = ['http://localhost./', 'http://a.localhost/', 'http://A.B.LOCALHOST./hook'];
 
-describe('URL fields whose host is local or does not resolve (SPEC §1, §2)', () => {
+describe('URL fields whose host is local or does not resolve (docs/api.md §1, §2)', () => {
   let origin: FixtureServer;
   let t: TestApp;
   let key: string;

@@ -24,7 +24,7 @@ interface VideoJobBody {
 
 jest.setTimeout(120_000);
 
-describe('POST /v1/api/video/process and GET /v1/api/video/jobs/:jobId (SPEC §7)', () => {
+describe('POST /v1/api/video/process and GET /v1/api/video/jobs/:jobId (docs/api.md §7)', () => {
   let standIns: PlatformStandIns;
   let stt: SpeechToTextStandIn;
   let receiver: FixtureServer;

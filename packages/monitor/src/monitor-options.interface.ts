@@ -75,7 +75,7 @@ export const MONITOR_DEFAULTS = {
 export type MonitorSettings = typeof MONITOR_DEFAULTS & MonitorModuleOptions & { billing: Billing };
 export const MONITOR_SETTINGS = Symbol('MonitorSettings');
 
-/** Bounds of a monitor's `intervalMinutes` (SPEC §6). */
+/** Bounds of a monitor's `intervalMinutes` (docs/api.md §6). */
 export const MIN_INTERVAL_MINUTES = 5;
 export const MAX_INTERVAL_MINUTES = 10080;
 

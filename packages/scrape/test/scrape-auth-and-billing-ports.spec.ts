@@ -50,7 +50,7 @@ describe('Authentication and billing as ports', () => {
       expect(result.markdown).toContain('Readable text about ports and adapters.');
     });
 
-    it("protects the routes with the host's guard, whose errors keep the SPEC shape", async () => {
+    it("protects the routes with the host's guard, whose errors keep the API's error shape", async () => {
       const server = host.app.getHttpServer();
       const refused = await request(server)
         .post('/quarry/scrape')

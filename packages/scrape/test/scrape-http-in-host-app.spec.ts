@@ -45,7 +45,7 @@ describe('Quarry routes mounted in a host app with its own global pipe and filte
       .set('authorization', `Bearer ${apiKey}`)
       .send(body as object);
 
-  it('answers 401 with the SPEC body when the key is missing', async () => {
+  it('answers 401 with the JSON error body when the key is missing', async () => {
     const response = await request(host.app.getHttpServer())
       .post('/quarry/scrape')
       .send({ url: origin.url('/article') });

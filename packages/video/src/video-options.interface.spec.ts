@@ -2,7 +2,7 @@ import { FreeBilling } from '@quarry/core';
 import { resolveVideoSettings, VIDEO_DEFAULTS } from './video-options.interface';
 
 describe('resolveVideoSettings', () => {
-  it('applies the SPEC defaults, keeping given values and ignoring undefined ones', () => {
+  it('applies the documented defaults, keeping given values and ignoring undefined ones', () => {
     const billing = new FreeBilling();
     const settings = resolveVideoSettings({ captionPrice: 2, maxDurationSeconds: undefined }, billing);
     expect(settings).toMatchObject({ ...VIDEO_DEFAULTS, captionPrice: 2, billing });

@@ -62,7 +62,7 @@ describe('the video routes mounted in a host app with its own global pipe and fi
       .get(`/quarry/video/jobs/${jobId}`)
       .set('authorization', `Bearer ${key}`);
 
-  it('answers 401 with the SPEC body when the key is missing', async () => {
+  it('answers 401 with the JSON error body when the key is missing', async () => {
     const response = await request(host.app.getHttpServer())
       .post('/quarry/video/process')
       .send({ url: talkUrl });

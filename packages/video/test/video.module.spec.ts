@@ -24,7 +24,7 @@ describe('VideoModule', () => {
     AccountsModule.forRoot({}),
   ];
 
-  it('forRoot applies the defaults of SPEC §7 over the options given', async () => {
+  it('forRoot applies the documented defaults over the options given', async () => {
     const moduleRef = await Test.createTestingModule({
       imports: [...imports(), VideoModule.forRoot({ captionPrice: 2 })],
     }).compile();

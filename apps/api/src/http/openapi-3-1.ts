@@ -3,7 +3,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 type Json = Record<string, unknown>;
 
 /**
- * Turns the OpenAPI 3.0 document `@nestjs/swagger` writes into 3.1 (SPEC §10), the version the
+ * Turns the OpenAPI 3.0 document `@nestjs/swagger` writes into 3.1 (docs/api.md §10), the version the
  * original service publishes: `nullable: true` becomes a type array with "null" (and null joins
  * an enum, which would refuse it otherwise), a nullable `$ref` or `allOf` becomes
  * `anyOf: [schema, { type: "null" }]`, and boolean `exclusiveMinimum`/`exclusiveMaximum` become

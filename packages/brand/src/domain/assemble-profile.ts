@@ -5,7 +5,7 @@ import { rankLogos } from './logo-ranking';
 import { siteDescription, siteName } from './site-identity';
 import { socialLinks } from './social-links';
 
-/** The profile of SPEC §8 from one page's measurement: judgement only, no I/O. */
+/** The brand profile of docs/api.md §8 from one page's measurement: judgement only, no I/O. */
 export function assembleProfile(url: string, page: PageMeasurement, viewportWidth: number): BrandProfile {
   const domain = new URL(page.finalUrl).hostname;
   const { logo, logos } = rankLogos(page, viewportWidth);

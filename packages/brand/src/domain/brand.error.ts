@@ -1,6 +1,6 @@
 import { QuarryError } from '@quarry/core';
 
-/** The scrape codes of SPEC §1, which brand profiles answer with too. */
+/** The scrape error codes (docs/api.md §1), which brand profiles answer with too. */
 export type BrandErrorCode =
   | 'AUTH_REQUIRED'
   | 'URL_NOT_FOUND'

@@ -1,7 +1,7 @@
 /**
  * An error value with a machine-readable code and the HTTP status it maps to.
  * Every failure a client can see is one of these; the global exception filter turns it into the
- * SPEC's JSON body `{ error: code, message, ...extra }`.
+ * JSON error body of docs/api.md §1, `{ error: code, message, ...extra }`.
  */
 export class QuarryError extends Error {
   constructor(

@@ -1,6 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** SPEC §1's error body, for the OpenAPI document: any code (the single-code bodies below are more precise). */
+/**
+ * The JSON error body of docs/api.md §1, for the OpenAPI document: any code (the single-code bodies
+ * below are more precise).
+ */
 export class ErrorBodyDto {
   @ApiProperty({ example: 'not_found' })
   error!: string;

@@ -48,7 +48,7 @@ describe('QuarryExceptionFilter', () => {
     });
   });
 
-  it('maps framework exceptions and body-parser failures to SPEC codes', () => {
+  it("maps framework exceptions and body-parser failures to the API's error codes", () => {
     expect(respond(new NotFoundException())).toMatchObject({ status: 404, body: { error: 'not_found' } });
     expect(respond(new BadRequestException('nope'))).toMatchObject({
       status: 400,
@@ -71,7 +71,7 @@ describe('QuarryExceptionFilter', () => {
     });
   });
 
-  it('answers every 400 with the SPEC body, details included', () => {
+  it('answers every 400 with the JSON error body, details included', () => {
     const zlib = Object.assign(new Error('incorrect header check'), { status: 400, expose: true });
     const charset = { type: 'charset.unsupported', status: 415, expose: true };
     for (const unreadable of [zlib, charset, new HttpException('unsupported', 415, { cause: charset })]) {

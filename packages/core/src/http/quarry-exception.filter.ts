@@ -36,8 +36,9 @@ const fallbackCodes: Record<number, string> = {
 };
 
 /**
- * The one place where failures become HTTP responses: every error body is SPEC §1's JSON
- * `{ error, message, ... }`, and anything unexpected is a 500 with a request id that is also logged.
+ * The one place where failures become HTTP responses: every error body is the JSON error body of
+ * docs/api.md §1, `{ error, message, ... }`, and anything unexpected is a 500 with a request id
+ * that is also logged.
  */
 @Catch()
 export class QuarryExceptionFilter implements ExceptionFilter {
@@ -112,7 +113,10 @@ function isBodyParserError(exception: unknown): exception is BodyParserError {
   );
 }
 
-/** SPEC §1: a body over the limit is a 413; a body that cannot be read as JSON, whatever the reason, a 400. */
+/**
+ * docs/api.md §1: a body over the limit is a 413; a body that cannot be read as JSON, whatever the
+ * reason, a 400.
+ */
 function bodyParserError(exception: BodyParserError): QuarryError {
   if (exception.status === HttpStatus.PAYLOAD_TOO_LARGE) {
     return new PayloadTooLargeError();

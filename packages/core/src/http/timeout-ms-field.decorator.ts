@@ -3,7 +3,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, Max, Min } from 'class-validator';
 import { OptionalField } from './optional-field.decorator';
 
-/** The bounds of a request's `timeoutMs` (SPEC §4), and what the schema states as its default. */
+/** The bounds of a request's `timeoutMs` (docs/api.md §4), and what the schema states as its default. */
 export const MIN_TIMEOUT_MS = 1000;
 export const MAX_TIMEOUT_MS = 120_000;
 const DOCUMENTED_DEFAULT_TIMEOUT_MS = 30_000;

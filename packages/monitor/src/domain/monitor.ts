@@ -12,7 +12,7 @@ export interface MonitorChannel {
   enabled: boolean;
 }
 
-/** SPEC §6's Monitor, as clients see it. */
+/** The Monitor of docs/api.md §6, as clients see it. */
 export interface Monitor {
   id: string;
   url: string;

@@ -78,7 +78,7 @@ export function pausedEmail(
   return { subject: `Monitoring paused: ${pageName(monitor.url, null)}`, text, html };
 }
 
-/** SPEC §6's webhook body of a change. */
+/** The webhook body of a change (docs/api.md §6). */
 export function changeWebhookBody(monitor: Monitor, event: MonitorEvent): string {
   return JSON.stringify({ type: 'monitor.changed', monitor, event });
 }

@@ -2,7 +2,7 @@ import { InvalidRequestError } from '@quarry/core';
 import { isPolicyRejection } from './net.error';
 
 /**
- * Turns a policy rejection of a user-supplied URL into the SPEC's 400 `invalid_request` with
+ * Turns a policy rejection of a user-supplied URL into the API's 400 `invalid_request` with
  * `details[field]`; any other error (HOST_NOT_FOUND, ...) comes back unchanged for the caller to map.
  * Usage: `await policy.check(dto.url).catch((e) => { throw asInvalidRequest(e); })`.
  */

@@ -1,4 +1,7 @@
-/** What went wrong on the way to an origin; the scrape package maps these to SPEC §1 codes. */
+/**
+ * What went wrong on the way to an origin; the scrape package maps these to docs/api.md §1's scrape
+ * error codes.
+ */
 export type NetErrorCode =
   | 'INVALID_URL'
   | 'BLOCKED'

@@ -14,7 +14,7 @@ export interface PublicUrlPolicyOptions {
   lookup?: HostLookup;
 }
 
-/** SPEC §2: only http(s) URLs whose host resolves exclusively to public unicast addresses. */
+/** docs/api.md §2: only http(s) URLs whose host resolves exclusively to public unicast addresses. */
 export class PublicUrlPolicy {
   static readonly MAX_URL_LENGTH = MAX_URL_LENGTH;
 

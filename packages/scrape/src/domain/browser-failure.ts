@@ -4,7 +4,7 @@ import { ScrapeError } from './scrape.error';
 /** Chromium's network errors that mean the host does not exist. */
 const NOT_FOUND = /ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED|ERR_ADDRESS_INVALID/;
 
-/** SPEC §1's scrape code for a failure of the browser tier. */
+/** The scrape error code (docs/api.md §1) for a failure of the browser tier. */
 export function browserFailure(error: BrowserError, url: string): ScrapeError {
   switch (error.code) {
     case 'TIMEOUT':

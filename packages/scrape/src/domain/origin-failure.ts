@@ -1,7 +1,7 @@
 import { NetError } from '@quarry/net';
 import { ScrapeError } from './scrape.error';
 
-/** SPEC §1's scrape code for an origin's HTTP status >= 400. */
+/** The scrape error code (docs/api.md §1) for an origin's HTTP status >= 400. */
 export function originStatusError(status: number, url: string): ScrapeError {
   if (status === 404 || status === 410)
     return new ScrapeError('URL_NOT_FOUND', `The page does not exist (the origin answered ${status}).`, url);
@@ -16,7 +16,7 @@ export function originStatusError(status: number, url: string): ScrapeError {
   return new ScrapeError('SCRAPE_FAILED', `The origin refused the request (it answered ${status}).`, url);
 }
 
-/** SPEC §1's scrape code for a failure of the HTTP client. */
+/** The scrape error code (docs/api.md §1) for a failure of the HTTP client. */
 export function netFailure(error: NetError, url: string): ScrapeError {
   switch (error.code) {
     case 'HOST_NOT_FOUND':

@@ -1,7 +1,7 @@
 /** How a page was fetched: a plain HTTP request, or rendered in headless Chromium. */
 export type ScrapeTier = 'http' | 'browser';
 
-/** SPEC §4's ScrapeResult. */
+/** The ScrapeResult of docs/api.md §4. */
 export interface ScrapeResult {
   url: string;
   finalUrl: string;

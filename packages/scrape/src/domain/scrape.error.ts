@@ -19,7 +19,7 @@ const STATUS: Record<ScrapeErrorCode, number> = {
   SCRAPE_FAILED: 502,
 };
 
-/** A scrape that failed, as SPEC §1's scrape table: `{ error: CODE, message, url }`. */
+/** A scrape that failed, as the scrape error table of docs/api.md §1: `{ error: CODE, message, url }`. */
 export class ScrapeError extends QuarryError {
   constructor(
     override readonly code: ScrapeErrorCode,

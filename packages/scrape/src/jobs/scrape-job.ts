@@ -3,7 +3,10 @@ import { ScrapeRequest, ScrapeResult } from '../domain/scrape-result';
 
 export type ScrapeJobStatus = 'queued' | 'processing' | 'completed' | 'failed';
 
-/** A scrape failure as callbacks and the jobs endpoint show it: SPEC §1's `{ error, message, url }`. */
+/**
+ * A scrape failure as callbacks and the jobs endpoint show it: `{ error, message, url }`
+ * (docs/api.md §1).
+ */
 export interface ScrapeFailure {
   error: string;
   message: string;

@@ -2,7 +2,10 @@ import type { BrowserError } from '@quarry/browser';
 import { QuarryError } from '@quarry/core';
 import { ScreenshotError } from './screenshot.error';
 
-/** SPEC §5's answer for a failure of the browser: the page's fault (422), ours (502), time (504), or full (429). */
+/**
+ * docs/api.md §5's answer to a failure of the browser: the page's fault (422), ours (502), time
+ * (504), or full (429).
+ */
 export function browserFailure(error: BrowserError, url: string, retryAfterSeconds: number): QuarryError {
   switch (error.code) {
     case 'TIMEOUT':

@@ -9,8 +9,8 @@ const STATUS: Record<ScreenshotErrorCode, number> = {
 };
 
 /**
- * A capture that failed, as SPEC §5: `{ error: CODE, message, url }`, and for `UPSTREAM_ERROR` also
- * `status`, the origin's HTTP status (null when the origin gave no HTTP answer).
+ * A capture that failed, as docs/api.md §5 shows it: `{ error: CODE, message, url }`, and for
+ * `UPSTREAM_ERROR` also `status`, the origin's HTTP status (null when the origin gave no HTTP answer).
  */
 export class ScreenshotError extends QuarryError {
   constructor(

@@ -1,7 +1,7 @@
 import type { CaptionTrack } from './video';
 
 /**
- * The caption track a job transcribes (SPEC §7): the requested language's manual track, else its
+ * The caption track a job transcribes (docs/api.md §7): the requested language's manual track, else its
  * auto-generated one; without a requested language, or when the video has neither, the track the
  * platform names as default, else the manual track in the language of the auto-generated one, else
  * the first manual track, else the first auto-generated one. A language matches its exact code

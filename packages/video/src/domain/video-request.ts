@@ -1,4 +1,7 @@
-/** How a transcript is made (SPEC §7): captions only, speech-to-text only, or captions with speech-to-text as fallback. */
+/**
+ * How a transcript is made (docs/api.md §7): captions only, speech-to-text only, or captions with
+ * speech-to-text as fallback.
+ */
 export const VIDEO_MODES = ['auto', 'native', 'generate'] as const;
 export type VideoMode = (typeof VIDEO_MODES)[number];
 

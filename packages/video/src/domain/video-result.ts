@@ -13,7 +13,10 @@ export interface VideoTranscript {
   segments: TranscriptSegment[];
 }
 
-/** A finished video job's result (SPEC §7): every field present, `null` where the platform does not say. */
+/**
+ * A finished video job's result (docs/api.md §7): every field present, `null` where the platform
+ * does not say.
+ */
 export interface VideoResult extends VideoMetadata {
   /** The URL as requested. */
   url: string;

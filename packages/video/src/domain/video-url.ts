@@ -42,7 +42,7 @@ const YOUTUBE_ID_PATHS = new Set(['shorts', 'embed', 'live', 'v', 'e']);
 const INSTAGRAM_POST_PATHS = new Set(['p', 'reel', 'reels', 'tv']);
 
 /**
- * Recognises every common form of a YouTube, Instagram or TikTok video URL (SPEC §7) and
+ * Recognises every common form of a YouTube, Instagram or TikTok video URL (docs/api.md §7) and
  * normalises it to the platform's own id; `null` for anything else (channels, profiles,
  * playlists, other hosts, look-alike hosts, other schemes). Hosts are matched exactly, so
  * `youtube.com.example.net` is not YouTube.

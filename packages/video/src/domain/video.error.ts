@@ -1,6 +1,6 @@
 import { QuarryError } from '@quarry/core';
 
-/** A video job's failure codes (SPEC §7). */
+/** A video job's failure codes (docs/api.md §7). */
 export type VideoErrorCode =
   | 'UNSUPPORTED_URL'
   | 'VIDEO_NOT_FOUND'

@@ -37,7 +37,7 @@ interface Made {
 }
 
 /**
- * A video request to its transcript (SPEC §7): the video resolved, the cache consulted, then the
+ * A video request to its transcript (docs/api.md §7): the video resolved, the cache consulted, then the
  * platform's captions or speech-to-text of its audio by the request's mode. Charges only on success:
  * the price is reserved before the work it pays for (so an account that cannot pay fails with
  * `PAYMENT_REQUIRED` and nothing is charged) and charged once per `referenceId`.

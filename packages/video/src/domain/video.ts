@@ -1,4 +1,4 @@
-/** The platforms whose videos Quarry transcribes (SPEC §7). */
+/** The platforms whose videos Quarry transcribes (docs/api.md §7). */
 export const VIDEO_PLATFORMS = ['youtube', 'instagram', 'tiktok'] as const;
 export type VideoPlatformName = (typeof VIDEO_PLATFORMS)[number];
 

@@ -5,7 +5,7 @@ import type { VideoResult } from '../domain/video-result';
 
 export type VideoJobStatus = 'queued' | 'processing' | 'completed' | 'failed';
 
-/** A failed job's error as the job and its callback show it (SPEC §7). */
+/** A failed job's error as the job and its callback show it (docs/api.md §7). */
 export interface VideoJobError {
   code: VideoErrorCode;
   message: string;

@@ -114,7 +114,7 @@ function isTransient(error: unknown): boolean {
   return error instanceof VideoError ? error.transient : !(error instanceof QuarryError);
 }
 
-/** A `VideoError` as it is; anything else is PLATFORM_ERROR, the SPEC's "anything else". */
+/** A `VideoError` as it is; anything else is PLATFORM_ERROR, "anything else" in docs/api.md §7. */
 function failureOf(error: unknown, url: string): VideoJobError {
   if (error instanceof VideoError) return { code: error.code, message: error.message, url };
   const message = error instanceof QuarryError ? error.message : 'The video could not be processed.';

@@ -2,9 +2,9 @@ import type { NetError } from '@quarry/net';
 import { VideoError } from '../domain/video.error';
 
 /**
- * SPEC §7's code for a platform answering `status` (>= 300) to a request about the video at
- * `videoUrl`: 429 is the platform limiting this service, 404/410 a video that is not there,
- * 5xx worth another attempt later.
+ * The video error code (docs/api.md §7) for a platform answering `status` (>= 300) to a request
+ * about the video at `videoUrl`: 429 is the platform limiting this service, 404/410 a video that is
+ * not there, 5xx worth another attempt later.
  */
 export function platformStatusError(status: number, what: string, videoUrl: string): VideoError {
   if (status === 429) {
@@ -23,7 +23,7 @@ export function platformStatusError(status: number, what: string, videoUrl: stri
   return new VideoError('PLATFORM_ERROR', `${what} refused the request (it answered ${status}).`, videoUrl);
 }
 
-/** SPEC §7's code for a request to the platform that failed on the way. */
+/** The video error code (docs/api.md §7) for a request to the platform that failed on the way. */
 export function platformNetError(error: NetError, videoUrl: string): VideoError {
   switch (error.code) {
     case 'INVALID_URL':

@@ -5,9 +5,10 @@ import { platformOfHost } from './platform-hosts';
 export type VideoOrigins = Partial<Record<VideoPlatformName, string>>;
 
 /**
- * Replacement origins for self-hosting and tests (SPEC §7): every request meant for one of a
- * replaced platform's hosts (pages, APIs, caption and media hosts) goes to its origin with the
- * same path and query. Only requests are routed; URLs read from the platform stay as they are.
+ * Replacement origins for self-hosting and tests (the package README, "Replaced origins"): every
+ * request meant for one of a replaced platform's hosts (pages, APIs, caption and media hosts) goes
+ * to its origin with the same path and query. Only requests are routed; URLs read from the platform
+ * stay as they are.
  */
 export class PlatformOrigins {
   private readonly replaced: ReadonlyMap<VideoPlatformName, URL>;

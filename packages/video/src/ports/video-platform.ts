@@ -7,8 +7,9 @@ import type {
 } from '../domain/video';
 
 /**
- * One platform's public structures (SPEC §7): every request goes through the public-URL policy, to
- * the platform's own hosts or to the origin that replaces them. Failures are `VideoError`s.
+ * One platform's public structures (the package README, "Platforms"): every request goes through
+ * the public-URL policy, to the platform's own hosts or to the origin that replaces them. Failures
+ * are `VideoError`s.
  */
 export abstract class VideoPlatform {
   abstract readonly name: VideoPlatformName;

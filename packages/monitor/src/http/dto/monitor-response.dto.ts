@@ -99,7 +99,7 @@ export class MonitorCheckDto {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'The scrape error code (SPEC §1), or payment_required.',
+    description: 'The scrape error code of the failed check, or payment_required.',
   })
   errorCode!: string | null;
 

@@ -15,10 +15,10 @@ const FRIENDLY_NAME = 'PolarisLoggedOutDesktopWWWPostRootContentQuery';
 const WEB_APP_ID = '936619743392459';
 
 /**
- * Instagram as a logged-out viewer gets it (SPEC §7): the post page for the `lsd` token, then the
- * logged-out post query of the GraphQL API; when that fails or says nothing usable, the same
- * media object embedded in the post page. Instagram has no captions: its videos are always
- * transcribed.
+ * Instagram as a logged-out viewer gets it (the package README, "Platforms"): the post page for the
+ * `lsd` token, then the logged-out post query of the GraphQL API; when that fails or says nothing
+ * usable, the same media object embedded in the post page. Instagram has no captions: its videos
+ * are always transcribed.
  */
 export class InstagramPlatform extends VideoPlatform {
   readonly name = 'instagram';

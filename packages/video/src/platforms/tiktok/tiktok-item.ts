@@ -9,9 +9,9 @@ const PRIVATE_STATUS_CODES = new Set([10216, 10222]);
 const GENERATED_SOURCES = new Set(['ASR', 'MT']);
 
 /**
- * The item of a video detail that holds a viewable video; otherwise throws SPEC §7's code:
- * 10216 and 10222 are private, any other status (10204 "doesn't exist", removed, banned) is not
- * found, and an item without video flagged `isContentClassified` is age-gated.
+ * The item of a video detail that holds a viewable video; otherwise throws the video error code of
+ * docs/api.md §7: 10216 and 10222 are private, any other status (10204 "doesn't exist", removed,
+ * banned) is not found, and an item without video flagged `isContentClassified` is age-gated.
  */
 export function foundTikTokItem(detail: TikTokVideoDetail, videoUrl: string): TikTokItem {
   if (detail.statusCode === 0 && detail.item?.video) return detail.item;

@@ -9,9 +9,9 @@ import { foundTikTokItem, tiktokDetails } from './tiktok-item';
 import { tiktokVideoDetail } from './tiktok-video-page';
 
 /**
- * TikTok as yt-dlp reads it (SPEC §7): the video page's rehydration data for status, metadata,
- * WebVTT captions and the play address. The media is served only with the cookies the page set
- * and TikTok as referer, so those go with `mediaHeaders`.
+ * TikTok as yt-dlp reads it (the package README, "Platforms"): the video page's rehydration data
+ * for status, metadata, WebVTT captions and the play address. The media is served only with the
+ * cookies the page set and TikTok as referer, so those go with `mediaHeaders`.
  */
 export class TikTokPlatform extends VideoPlatform {
   readonly name = 'tiktok';

@@ -2,9 +2,9 @@ import { VideoError } from '../../domain/video.error';
 import type { YouTubePlayabilityStatus } from './youtube-player-response';
 
 /**
- * SPEC §7's code for a player response that is not playable, or null when it is `OK`.
- * `LOGIN_REQUIRED` is a bot check when the reason says "not a bot" and otherwise a private or
- * age-gated video; `ERROR` is a removed or unknown video. `UNPLAYABLE`, and any other status
+ * The video error code (docs/api.md §7) for a player response that is not playable, or null when it
+ * is `OK`. `LOGIN_REQUIRED` is a bot check when the reason says "not a bot" and otherwise a private
+ * or age-gated video; `ERROR` is a removed or unknown video. `UNPLAYABLE`, and any other status
  * YouTube comes up with (it has more than it documents), is told apart by its reason: private,
  * members-only or age-gated, else not found, as youtube-transcript-api reads them. Reasons are
  * matched in English, the language the adapter asks for.

@@ -20,9 +20,10 @@ const ANDROID_CLIENT = { clientName: 'ANDROID', clientVersion: '20.10.38' };
 const ANDROID_USER_AGENT = `com.google.android.youtube/${ANDROID_CLIENT.clientVersion} (Linux; U; Android 14) gzip`;
 
 /**
- * YouTube as youtube-transcript-api and yt-dlp read it (SPEC §7): the watch page (answering the
- * consent interstitial with its cookie) for `INNERTUBE_API_KEY` and `ytInitialPlayerResponse`,
- * then the player API as the ANDROID client for playability, captions and streams.
+ * YouTube as youtube-transcript-api and yt-dlp read it (the package README, "Platforms"): the watch
+ * page (answering the consent interstitial with its cookie) for `INNERTUBE_API_KEY` and
+ * `ytInitialPlayerResponse`, then the player API as the ANDROID client for playability, captions
+ * and streams.
  */
 export class YouTubePlatform extends VideoPlatform {
   readonly name = 'youtube';
