@@ -2,7 +2,7 @@
 // Quality and speed of @quarry/extract against the Readability + turndown (jsdom) baseline on two
 // benchmarks side by side. Runs the BUILT package: `npx nx build extract` first.
 //
-//   node tools/bench-extract.mjs [--only quarry|baseline] [--limit N] [--per-page] [--halves] [--out DIR]
+//   node tools/bench-extract.mjs [--only quarry|baseline] [--via-api] [--limit N] [--per-page] [--halves] [--out DIR]
 //
 // Both benchmark folders are required, by environment variable:
 //   QUARRY_BENCH_DIR               article extraction (English news): html/*.html.gz, ground-truth.json
@@ -17,11 +17,17 @@
 // pages/s is wall time over the measured pass; pages/CPU-s divides by this process's CPU time, which
 // stays meaningful when other jobs share the machine (the load average is printed with the table).
 // Peak RSS is the process's, so it grows with what ran before; run with --only for one engine alone.
+// --via-api also runs every page through the built service (`npx nx build api` first) as a user
+// would: each page's stored bytes served over local HTTP without a declared charset, scraped with
+// POST /v1/api/scrape (4 at a time), scored the same way; its pages/s is the service's throughput,
+// pages/CPU-s and peak RSS are the service process's, and it reports on how many pages the text is
+// the extractor's own.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { createServer } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
@@ -57,7 +63,11 @@ for (const engine of engines) {
     rows.push(run(engine, benchmark));
   }
 }
+if (args.viaApi) {
+  for (const benchmark of benchmarks) rows.push(await runViaApi(benchmark));
+}
 printTable(rows);
+if (args.viaApi) printApiAgreement(rows);
 if (args.halves) printHalves(rows);
 if (args.perPage) printPerPage(rows);
 
@@ -87,13 +97,23 @@ function run(engine, benchmark) {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }
   const cpu = process.cpuUsage(cpuBefore);
+  return scored(engine, benchmark, predictions, failures, {
+    pagesPerSecond: (pages.length * 1000) / busy,
+    cpuPagesPerSecond: pages.length / ((cpu.user + cpu.system) / 1e6),
+    peakRss,
+  });
+}
+
+/** An engine's row: its predictions written to the output folder and scored, whole and by halves. */
+function scored(engine, benchmark, predictions, failures, speed) {
   writeFileSync(join(outDir, `${benchmark.name}-${engine.name}.json`), JSON.stringify(predictions, null, 1));
-  const ids = pages.map((page) => page.id).sort();
-  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const ids = benchmark.pages.map((page) => page.id).sort();
   return {
     engine: engine.label,
+    name: engine.name,
     benchmark: benchmark.name,
-    pages: pages.length,
+    pages: ids.length,
+    predictions,
     result: benchmark.score(predictions, ids),
     halves: ['even', 'odd'].map((name, parity) => ({
       name,
@@ -103,11 +123,82 @@ function run(engine, benchmark) {
       ),
     })),
     perPage: benchmark.perPage(predictions, ids),
-    pagesPerSecond: (pages.length * 1000) / busy,
-    cpuPagesPerSecond: pages.length / cpuSeconds,
-    peakRss,
+    ...speed,
     failures,
   };
+}
+
+/** The pages through the built service, as a user's requests: served over HTTP, scraped, scored. */
+async function runViaApi(benchmark) {
+  const { startBuiltService } = await import('./lib/built-service.mjs');
+  const byId = new Map(benchmark.pages.map((page) => [page.id, page]));
+  const site = createServer((req, res) => {
+    const page = byId.get(decodeURIComponent(req.url.slice(1)));
+    if (!page) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html' }).end(gunzipSync(readFileSync(page.file)));
+  });
+  await new Promise((listening) => site.listen(0, '127.0.0.1', listening));
+  const host = `127.0.0.1:${site.address().port}`;
+  const service = await startBuiltService({ env: { QUARRY_ALLOW_HOSTS: host }, credits: 1_000_000 });
+  const headers = { authorization: `Bearer ${service.apiKey}`, 'content-type': 'application/json' };
+  const predictions = {};
+  const failures = [];
+  const scrape = async (page) => {
+    const body = JSON.stringify({ url: `http://${host}/${encodeURIComponent(page.id)}` });
+    const response = await fetch(`${service.base}/v1/api/scrape`, { method: 'POST', headers, body });
+    const answer = await response.json();
+    if (response.status === 200) predictions[page.id] = answer.markdown;
+    else failures.push({ id: page.id, error: `${response.status} ${answer.error}` });
+  };
+  try {
+    const cpuBefore = processCpuSeconds(service.pid);
+    const started = performance.now();
+    const queue = [...benchmark.pages];
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let page = queue.shift(); page; page = queue.shift()) await scrape(page);
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    return scored({ name: 'quarry-api', label: 'quarry through the API' }, benchmark, predictions, failures, {
+      pagesPerSecond: benchmark.pages.length / seconds,
+      cpuPagesPerSecond: benchmark.pages.length / (processCpuSeconds(service.pid) - cpuBefore),
+      peakRss: processPeakRss(service.pid),
+    });
+  } finally {
+    await service.stop();
+    site.close();
+  }
+}
+
+/** User + system CPU seconds of a running process (Linux). */
+function processCpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Peak resident memory of a running process in bytes (Linux). */
+function processPeakRss(pid) {
+  const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) * 1024;
+}
+
+/**
+ * How many pages the service answered with the extractor's own text (as scored: the pages are
+ * served from another address than their own, so link targets differ).
+ */
+function printApiAgreement(results) {
+  for (const api of results.filter((r) => r.name === 'quarry-api')) {
+    const direct = results.find((r) => r.name === 'quarry' && r.benchmark === api.benchmark);
+    if (!direct) continue;
+    const { text } = benchmarks.find((b) => b.name === api.benchmark);
+    const same = Object.keys(direct.predictions).filter(
+      (id) => id in api.predictions && text(api.predictions[id]) === text(direct.predictions[id]),
+    ).length;
+    console.log(
+      `  ${api.benchmark}: ${same} of ${api.pages} pages' text through the API is the extractor's own`,
+    );
+  }
 }
 
 /** English news with full-text truth: token 4-gram precision and recall averaged over pages. */
@@ -123,6 +214,7 @@ async function englishBenchmark(dir) {
   return {
     name: 'english',
     pages,
+    text: markdownToText,
     // score.mjs's metric, over any subset of the pages.
     score(predictions, ids) {
       const rows = ids.map((id) => counts(predictions, id));
@@ -152,6 +244,7 @@ async function multilingualBenchmark(dir) {
   return {
     name: 'multilingual',
     pages,
+    text: markdownToText,
     score(predictions, ids) {
       const { f1, precision, recall } = total(ids.map((id) => counts(predictions, id)));
       return { f1, precision, recall };
@@ -226,6 +319,7 @@ function loadPages(dir, urlOf, limit = args.limit) {
     return {
       id,
       url: urlOf(id) ?? 'https://example.com/',
+      file: join(dir, file),
       html: decode(gunzipSync(readFileSync(join(dir, file)))),
     };
   });
@@ -320,6 +414,7 @@ function parseArgs(argv) {
     else if (arg === '--out') parsed.out = argv[++i];
     else if (arg === '--per-page') parsed.perPage = true;
     else if (arg === '--halves') parsed.halves = true;
+    else if (arg === '--via-api') parsed.viaApi = true;
     else fail(`unknown argument ${arg}`);
   }
   return parsed;

@@ -120,6 +120,17 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
     expect(result.html).toContain('<table');
   });
 
+  it('reads a short article with a sign-in box in its header as the article, not as a login wall', async () => {
+    origin.route('/short-news', {
+      body: `<!doctype html><html><head><title>Ferry timetable</title></head><body>
+<header><div class="account-dropdown"><form><input name="user"><input type="password" name="pw"><button>Sign in</button></form></div></header>
+<article><h1>Ferry timetable changes</h1><p>The harbour office announced that the winter timetable starts on Monday, with the last crossing leaving at nine in the evening.</p></article>
+</body></html>`,
+    });
+    const { result } = await scraper.scrape({ url: url('/short-news'), forceFresh: true });
+    expect(result.markdown).toContain('the winter timetable starts on Monday');
+  });
+
   it('follows redirects and reports the final URL', async () => {
     const { result } = await scraper.scrape({ url: url('/moved'), forceFresh: true });
     expect(result).toMatchObject({ url: url('/moved'), finalUrl: url('/article') });

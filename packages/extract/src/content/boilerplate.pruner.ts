@@ -161,12 +161,12 @@ function isCommentSection(element: Element): boolean {
 }
 
 /** Utility classes that hide an element (collapsed galleries, screen-reader-only labels). */
-function hasHiddenClass(element: Element): boolean {
+export function hasHiddenClass(element: Element): boolean {
   const className = element.attribs.class;
   return className !== undefined && HIDDEN_CLASS.test(className);
 }
 
-function isHidden(element: Element): boolean {
+export function isHidden(element: Element): boolean {
   const { attribs } = element;
   if (attribs.hidden !== undefined) return true;
   if (attribs['aria-hidden'] === 'true' && !/fallback-image/.test(attribs.class ?? '')) return true;

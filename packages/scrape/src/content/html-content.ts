@@ -1,10 +1,10 @@
-import { extract, ExtractError } from '@quarry/extract';
+import { extract, ExtractError, showsSignInForm } from '@quarry/extract';
 import { ScrapeError } from '../domain/scrape.error';
 import { PageContent } from './page-content';
 
 /** Below this much Markdown a page that runs scripts is treated as a shell that needs rendering. */
 const SHELL_MAX_CHARS = 200;
-/** Below this much Markdown a page with a password field is a login wall, not content. */
+/** Below this much Markdown a page that shows a sign-in form as its content is a login wall. */
 const LOGIN_WALL_MAX_CHARS = 1000;
 
 export type HtmlReading = { kind: 'content'; content: PageContent } | { kind: 'script-shell' };
@@ -20,7 +20,7 @@ export function readHtml(html: string, url: string, requestedUrl: string, allowS
   }
   const chars = content?.markdown.trim().length ?? 0;
   if (allowShell && chars < SHELL_MAX_CHARS && /<script\b/i.test(html)) return { kind: 'script-shell' };
-  if (chars < LOGIN_WALL_MAX_CHARS && /<input\b[^>]*type\s*=\s*["']?password/i.test(html)) {
+  if (chars < LOGIN_WALL_MAX_CHARS && showsSignInForm(html)) {
     throw new ScrapeError(
       'AUTH_REQUIRED',
       'The page asks to sign in before it shows its content.',
