@@ -76,11 +76,24 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('~~final~~');
   });
 
-  it('keeps figures with their captions', () => {
-    const figure = `<figure><img src="/img/bridge.jpg" alt="The new bridge at dusk"><figcaption>The new bridge will open in 2026.</figcaption></figure>`;
+  it('keeps figures but not their captions and photo credits', () => {
+    const figure = `<figure><img src="/img/bridge.jpg" alt="The new bridge at dusk"><figcaption>The new bridge will open in 2026.</figcaption></figure>
+      <div class="wp-caption"><img src="/img/hall.jpg" alt="Town hall"><p class="wp-caption-text">The town hall, seen from the square. Photographer name</p></div>`;
     const result = extract(page(body + figure + paragraph('the vote')), { url: URL });
     expect(result.markdown).toContain('![The new bridge at dusk](https://news.example.com/img/bridge.jpg)');
-    expect(result.markdown).toContain('The new bridge will open in 2026.');
+    expect(result.markdown).toContain('![Town hall](https://news.example.com/img/hall.jpg)');
+    expect(result.markdown).not.toContain('The new bridge will open in 2026.');
+    expect(result.markdown).not.toContain('seen from the square');
+    expect(result.markdown).toContain('the vote');
+  });
+
+  it('keeps the captions of a gallery, where they are the text', () => {
+    const slide = (n: number) =>
+      `<figure><img src="/img/look-${n}.jpg" alt=""><figcaption><p>Look number ${n}: a tailored coat over a knitted dress, with ankle boots and a wide leather belt for the evening.</p></figcaption></figure>`;
+    const gallery = `<p>Ten looks for the cold months.</p>${[1, 2, 3, 4, 5, 6].map(slide).join('')}`;
+    const result = extract(page(gallery), { url: URL });
+    expect(result.markdown).toContain('Look number 1: a tailored coat');
+    expect(result.markdown).toContain('Look number 6: a tailored coat');
   });
 
   it('drops feeds of other stories (teaser articles) whatever their class names', () => {
@@ -263,8 +276,8 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('A Resident (@resident)');
   });
 
-  it('drops screen-reader-only labels and pagination, keeps the caption', () => {
-    const extra = `<figure><img src="/img/c.jpg"><figcaption><span class="off-screen">Image caption</span> The chair signs the plan in the town hall</figcaption></figure>
+  it('drops screen-reader-only labels and pagination', () => {
+    const extra = `<p><span class="off-screen">Image caption</span> The chair signs the plan in the town hall</p>
       <div class="nav-pages"><b>1</b> <a href="?p=2">2</a> <a href="?p=3">3</a> <a href="?p=4">4</a> <a href="?p=2">»</a></div>`;
     const result = extract(page(body + extra + paragraph('the vote')), { url: URL });
     expect(result.markdown).not.toContain('Image caption');

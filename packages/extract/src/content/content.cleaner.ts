@@ -4,6 +4,7 @@ import {
   descendants,
   detach,
   elementChildren,
+  firstDescendant,
   hasText,
   isTag,
   isText,
@@ -67,6 +68,7 @@ export function cleanContent(article: Element, options: CleanOptions): void {
   }
 
   removeTeaserLists(article);
+  removeCaptions(article);
 
   if (options.cleanConditionally) {
     for (const tag of ['form', 'fieldset', 'table', 'ul', 'ol', 'div'])
@@ -96,6 +98,34 @@ function removeTeaserLists(article: Element): void {
     detach(element);
     remaining -= length;
   }
+}
+
+/** A class word of an image caption or credit: `caption`, `wp-caption-text`, `figure__caption`. */
+const CAPTION_CLASS = /caption/i;
+const MEDIA = new Set(['img', 'picture', 'video', 'iframe', 'blockquote']);
+
+/**
+ * Image captions and photo credits describe a picture, not the story: `<figcaption>` and elements
+ * whose class names a caption (without the image itself). A gallery whose captions are most of
+ * its text keeps them, since there they are the content.
+ */
+function removeCaptions(article: Element): void {
+  const captions = descendants(article).filter(
+    (element) =>
+      (element.name === 'figcaption' || CAPTION_CLASS.test(element.attribs.class ?? '')) &&
+      !firstDescendant(element, (inner) => MEDIA.has(inner.name)),
+  );
+  const outermost = captions.filter(
+    (caption) => !captions.some((other) => other !== caption && contains(other, caption)),
+  );
+  const captionText = outermost.reduce((sum, caption) => sum + textLength(caption), 0);
+  if (captionText * 2 > textLength(article)) return;
+  for (const caption of outermost) detach(caption);
+}
+
+function contains(ancestor: Element, element: Element): boolean {
+  for (let node = element.parent; node && isTag(node); node = node.parent) if (node === ancestor) return true;
+  return false;
 }
 
 /**
