@@ -269,6 +269,25 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(markdown).not.toContain('photograph of the old bridge');
   });
 
+  it('keeps a standfirst set as a heading when it is a sentence, but not a short subtitle heading', () => {
+    const html = (
+      deck: string,
+    ) => `<html><head><title>Council approves plan</title></head><body><main><article>
+      <h1>Council approves plan</h1><h2 class="article-deck">${deck}</h2>
+      <div class="article-content"><div class="text">${body}${paragraph('the vote')}${paragraph('the library')}</div></div>
+      </article></main></body></html>`;
+    const long = extract(
+      html(
+        'After a night of debate the council approved the bridge plan, with two members voting against it and one abstaining.',
+      ),
+      { url: URL },
+    );
+    expect(long.markdown.startsWith('## After a night of debate the council approved')).toBe(true);
+    const short = extract(html('A long night in the town hall'), { url: URL });
+    expect(short.markdown).not.toContain('A long night in the town hall');
+    expect(short.markdown).toContain('school transport');
+  });
+
   it('keeps embedded social posts even when their wrapper is named like a share widget', () => {
     const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">Yes this is real and the council spent half a million on it: <a href="https://t.co/x">https://t.co/x</a></p>&mdash; A Resident (@resident) <a href="https://twitter.com/resident/status/1">November 18, 2019</a></blockquote></div>`;
     const result = extract(page(body + tweet + paragraph('the vote')), { url: URL });

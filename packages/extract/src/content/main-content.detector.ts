@@ -327,8 +327,10 @@ function mergeSiblings(topCandidate: Element, scores: Map<Element, number>): Ele
  * body, often in the article's header (German "Teaser", French "chapô", Spanish "entradilla").
  */
 const LEAD_HINT =
-  /(?:^|[-_\s])(?:lead|intro|introduction|excerpt|teaser|teaser-text|abstract|standfirst|subheadline|description|chapo|chapeau|entradilla|bajada)(?:[-_\s]|$)/i;
+  /(?:^|[-_\s])(?:lead|intro|introduction|excerpt|teaser|teaser-text|abstract|standfirst|subheadline|description|deck|chapo|chapeau|entradilla|bajada)(?:[-_\s]|$)/i;
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Shorter headings marked as a lead are subtitles. */
+const LEAD_HEADING_MIN_TEXT = 100;
 const LEAD_EXCLUDED = new Set([...HEADINGS, 'img', 'picture', 'figure', 'figcaption', 'video']);
 /** How far above the top candidate a lead is looked for: the article wrapper, rarely more. */
 const LEAD_LEVELS = 3;
@@ -365,12 +367,13 @@ function findLead(topCandidate: Element): Element | null {
 
 function isLead(element: Element): boolean {
   const hints = `${element.attribs.class ?? ''} ${element.attribs.id ?? ''} ${element.attribs.itemprop ?? ''}`;
-  if (!LEAD_HINT.test(hints) || HEADINGS.has(element.name) || /caption|title|headline/i.test(hints))
-    return false;
+  if (!LEAD_HINT.test(hints) || /caption|title|headline/i.test(hints)) return false;
   // A lead image or a subtitle heading is not the standfirst's text.
   if (firstDescendant(element, (inner) => LEAD_EXCLUDED.has(inner.name))) return false;
   const stats = textStats(element);
-  return stats.text >= 60 && stats.text <= 1000 && stats.linkText < stats.text * 0.3;
+  // Some sites set the standfirst as a heading: then only a sentence-long one is a lead, not a subtitle.
+  const minimum = HEADINGS.has(element.name) ? LEAD_HEADING_MIN_TEXT : 60;
+  return stats.text >= minimum && stats.text <= 1000 && stats.linkText < stats.text * 0.3;
 }
 
 function contains(ancestor: Element, element: Element): boolean {
