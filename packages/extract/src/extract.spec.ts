@@ -288,6 +288,15 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(short.markdown).toContain('school transport');
   });
 
+  it('reads the story from its no-script fallback when a script would render it, but not short no-script notices', () => {
+    const article = `<div class="post-body"><script type="text/template">${body}</script><noscript>${body}${paragraph('the vote')}</noscript>
+      <noscript><p>Please enable JavaScript to see the comments.</p></noscript></div>`;
+    const result = extract(page(article), { url: URL });
+    expect(result.markdown).toContain('weighing the costs, the benefits');
+    expect(result.markdown).toContain('the vote');
+    expect(result.markdown).not.toContain('enable JavaScript');
+  });
+
   it('keeps embedded social posts even when their wrapper is named like a share widget', () => {
     const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">Yes this is real and the council spent half a million on it: <a href="https://t.co/x">https://t.co/x</a></p>&mdash; A Resident (@resident) <a href="https://twitter.com/resident/status/1">November 18, 2019</a></blockquote></div>`;
     const result = extract(page(body + tweet + paragraph('the vote')), { url: URL });

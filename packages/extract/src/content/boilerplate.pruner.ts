@@ -8,6 +8,7 @@ import {
   hasText,
   isTag,
   replaceNode,
+  unwrap,
   type ChildNode,
   type ParentNode,
 } from '../dom/html-tree';
@@ -101,7 +102,14 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
     const element = node;
     const name = element.name;
     if (name === 'noscript') {
-      unwrapNoscriptImage(element);
+      // Script-rendered pages may ship the story itself as the no-script fallback: read it.
+      if (holdsProse(element)) {
+        const children = [...element.children];
+        unwrap(element);
+        for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+      } else {
+        unwrapNoscriptImage(element);
+      }
       continue;
     }
     let remove = NEVER_CONTENT.has(name);
