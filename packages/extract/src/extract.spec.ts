@@ -297,6 +297,30 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).not.toContain('enable JavaScript');
   });
 
+  it('reads the JSON-LD articleBody of a script-rendered page whose markup shows only a teaser', () => {
+    const story = [1, 2, 3, 4, 5]
+      .map(
+        (n) =>
+          `Paragraph ${n} of the declared story: the council weighed the costs and the benefits of the new bridge for a long time.`,
+      )
+      .join('\n');
+    const jsonLd = `<script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle', headline: 'Council approves plan', articleBody: story })}</script>`;
+    const shell = extract(
+      page('<p>Paragraph 1 of the declared story: the council weighed the costs.</p>', { head: jsonLd }),
+      {
+        url: URL,
+      },
+    );
+    expect(shell.markdown).toContain('Paragraph 5 of the declared story');
+    expect(shell.markdown).toContain(
+      'Paragraph 2 of the declared story: the council weighed the costs and the benefits',
+    );
+
+    const full = extract(page(body + paragraph('the vote'), { head: jsonLd }), { url: URL });
+    expect(full.markdown).toContain('school transport');
+    expect(full.markdown).not.toContain('declared story');
+  });
+
   it('keeps embedded social posts even when their wrapper is named like a share widget', () => {
     const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">Yes this is real and the council spent half a million on it: <a href="https://t.co/x">https://t.co/x</a></p>&mdash; A Resident (@resident) <a href="https://twitter.com/resident/status/1">November 18, 2019</a></blockquote></div>`;
     const result = extract(page(body + tweet + paragraph('the vote')), { url: URL });
