@@ -78,12 +78,15 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
 
   it('keeps figures but not their captions and photo credits', () => {
     const figure = `<figure><img src="/img/bridge.jpg" alt="The new bridge at dusk"><figcaption>The new bridge will open in 2026.</figcaption></figure>
-      <div class="wp-caption"><img src="/img/hall.jpg" alt="Town hall"><p class="wp-caption-text">The town hall, seen from the square. Photographer name</p></div>`;
+      <div class="wp-caption"><img src="/img/hall.jpg" alt="Town hall"><p class="wp-caption-text">The town hall, seen from the square. Photographer name</p></div>
+      <div class="image-box"><img src="/img/park.jpg" alt="Park"><div class="img-legend">The park in spring, before the works began.</div><span class="photo-credit">Picture agency</span></div>`;
     const result = extract(page(body + figure + paragraph('the vote')), { url: URL });
     expect(result.markdown).toContain('![The new bridge at dusk](https://news.example.com/img/bridge.jpg)');
     expect(result.markdown).toContain('![Town hall](https://news.example.com/img/hall.jpg)');
     expect(result.markdown).not.toContain('The new bridge will open in 2026.');
     expect(result.markdown).not.toContain('seen from the square');
+    expect(result.markdown).not.toContain('The park in spring');
+    expect(result.markdown).not.toContain('Picture agency');
     expect(result.markdown).toContain('the vote');
   });
 

@@ -100,8 +100,8 @@ function removeTeaserLists(article: Element): void {
   }
 }
 
-/** A class word of an image caption or credit: `caption`, `wp-caption-text`, `figure__caption`. */
-const CAPTION_CLASS = /caption/i;
+/** A class word of an image caption, legend or credit: `wp-caption-text`, `figure__caption`, `img-legend`, `photo-credit`. */
+const CAPTION_CLASS = /caption|legend|(?:^|[-_\s])credits?(?:[-_\s]|$)/i;
 const MEDIA = new Set(['img', 'picture', 'video', 'iframe', 'blockquote']);
 
 /**
