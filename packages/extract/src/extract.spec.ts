@@ -324,6 +324,15 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(full.markdown).not.toContain('declared story');
   });
 
+  it('drops affiliate and editorial disclaimers inside the article', () => {
+    const extra = `<p class="affiliate-disclaimer">The links on this page are affiliate links: we may earn a commission.</p>
+      <section class="editorial-disclosure"><p>This post contains references to products from our partners.</p></section>`;
+    const result = extract(page(body + extra + paragraph('the vote')), { url: URL });
+    expect(result.markdown).toContain('the vote');
+    expect(result.markdown).not.toContain('affiliate links');
+    expect(result.markdown).not.toContain('references to products');
+  });
+
   it('keeps embedded social posts even when their wrapper is named like a share widget', () => {
     const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">Yes this is real and the council spent half a million on it: <a href="https://t.co/x">https://t.co/x</a></p>&mdash; A Resident (@resident) <a href="https://twitter.com/resident/status/1">November 18, 2019</a></blockquote></div>`;
     const result = extract(page(body + tweet + paragraph('the vote')), { url: URL });
