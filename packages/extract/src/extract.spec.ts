@@ -272,6 +272,17 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(markdown).not.toContain('photograph of the old bridge');
   });
 
+  it('takes the standfirst, not a picture description nearer the body, as the lead', () => {
+    const html = `<html><head><title>Council approves plan</title></head><body><main><article>
+      <div class="article-header"><h1>Council approves plan</h1><p class="lead">The council approved the plan on Tuesday night after a debate that lasted well into the early hours.</p></div>
+      <div class="article-body"><div class="visual"><p class="image-description">The council chamber on Tuesday night, photographed from the public gallery above.</p></div>
+      <div class="text">${body}${paragraph('the vote')}${paragraph('the library')}</div></div>
+      </article></main></body></html>`;
+    const { markdown } = extract(html, { url: URL });
+    expect(markdown.startsWith('The council approved the plan on Tuesday night')).toBe(true);
+    expect(markdown).toContain('school transport');
+  });
+
   it('keeps a standfirst set as a heading when it is a sentence, but not a short subtitle heading', () => {
     const html = (
       deck: string,

@@ -367,7 +367,7 @@ function findLead(topCandidate: Element): Element | null {
 
 function isLead(element: Element): boolean {
   const hints = `${element.attribs.class ?? ''} ${element.attribs.id ?? ''} ${element.attribs.itemprop ?? ''}`;
-  if (!LEAD_HINT.test(hints) || /caption|title|headline/i.test(hints)) return false;
+  if (!LEAD_HINT.test(hints) || /caption|title|headline|image|img|photo|media/i.test(hints)) return false;
   // A lead image or a subtitle heading is not the standfirst's text.
   if (firstDescendant(element, (inner) => LEAD_EXCLUDED.has(inner.name))) return false;
   const stats = textStats(element);
