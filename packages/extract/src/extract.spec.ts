@@ -87,6 +87,11 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).not.toContain('seen from the square');
     expect(result.markdown).not.toContain('The park in spring');
     expect(result.markdown).not.toContain('Picture agency');
+
+    const repeated = `<figure><img src="/img/vote.jpg" alt="Members raise their hands for the vote"><figcaption>Members raise their hands for the vote. Photo: Agency</figcaption></figure>`;
+    const withAlt = extract(page(body + repeated + paragraph('the vote')), { url: URL });
+    expect(withAlt.markdown).toContain('![](https://news.example.com/img/vote.jpg)');
+    expect(withAlt.markdown).not.toContain('raise their hands');
     expect(result.markdown).toContain('the vote');
   });
 

@@ -120,7 +120,31 @@ function removeCaptions(article: Element): void {
   );
   const captionText = outermost.reduce((sum, caption) => sum + textLength(caption), 0);
   if (captionText * 2 > textLength(article)) return;
-  for (const caption of outermost) detach(caption);
+  for (const caption of outermost) {
+    clearAltRepeating(caption);
+    detach(caption);
+  }
+}
+
+/** Shorter alt text ("Town hall") names the picture rather than repeating its caption; it is kept. */
+const REPEATED_ALT_MIN = 20;
+/** How far above a caption its picture is looked for: the figure or the caption's wrapper. */
+const CAPTION_LEVELS = 3;
+
+/** The alt text of the captioned picture, when it repeats the caption, goes with it. */
+function clearAltRepeating(caption: Element): void {
+  const text = comparable(normalizedText(caption));
+  let node = caption.parent;
+  for (let level = 0; level < CAPTION_LEVELS && node && isTag(node); level++, node = node.parent) {
+    const images = descendants(node).filter((inner) => inner.name === 'img');
+    if (images.length === 0) continue;
+    for (const image of images) {
+      const alt = comparable(image.attribs.alt ?? '');
+      if (alt.length >= REPEATED_ALT_MIN && (text.includes(alt) || alt.includes(text)))
+        image.attribs.alt = '';
+    }
+    return;
+  }
 }
 
 function contains(ancestor: Element, element: Element): boolean {
