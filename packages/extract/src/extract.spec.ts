@@ -349,6 +349,17 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).not.toContain('references to products');
   });
 
+  it('keeps sections named for the ads between them inside a declared articleBody, but drops the ad slots', () => {
+    const section = (topic: string) =>
+      `<section class="report__section report__section--ads">${paragraph(topic)}</section>`;
+    const article = `<div itemprop="articleBody">${section('the budget')}<div class="ad-slot ads"><a href="https://ads.example.com/x">Buy now</a></div>${section('the new bridge')}${section('school transport')}</div>`;
+    const result = extract(page(article), { url: URL });
+    expect(result.markdown).toContain('on the budget');
+    expect(result.markdown).toContain('on the new bridge');
+    expect(result.markdown).toContain('school transport');
+    expect(result.markdown).not.toContain('Buy now');
+  });
+
   it('keeps embedded social posts even when their wrapper is named like a share widget', () => {
     const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">Yes this is real and the council spent half a million on it: <a href="https://t.co/x">https://t.co/x</a></p>&mdash; A Resident (@resident) <a href="https://twitter.com/resident/status/1">November 18, 2019</a></blockquote></div>`;
     const result = extract(page(body + tweet + paragraph('the vote')), { url: URL });

@@ -126,7 +126,9 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
         remove =
           !wrapsArticle(element) &&
           (isCommentSection(element) ||
-            (!holdsMostOfPage(element) && !holdsProse(element) && !holdsEmbeddedPost(element)));
+            (!holdsMostOfPage(element) &&
+              !holdsProse(element, proseToKeep(element)) &&
+              !holdsEmbeddedPost(element)));
       else if (options.stripUnlikely && isUnlikelyCandidate(element)) remove = !holdsMostOfPage(element);
     }
     if (!remove && !KEEP_UNLIKELY.has(name) && isTeaserList(element)) remove = !holdsMostOfPage(element);
@@ -153,14 +155,25 @@ function wrapsArticle(element: Element): boolean {
 }
 
 /** Layout wrappers named after a sidebar ("content-with-sidebar") still hold the article's paragraphs. */
-function holdsProse(element: Element): boolean {
+function holdsProse(element: Element, minimum = 3): boolean {
   let paragraphs = 0;
   for (const paragraph of descendants(element)) {
     if (paragraph.name !== 'p') continue;
     const stats = textStats(paragraph);
-    if (stats.text >= 150 && stats.linkText < stats.text * 0.3 && ++paragraphs >= 3) return true;
+    if (stats.text >= 150 && stats.linkText < stats.text * 0.3 && ++paragraphs >= minimum) return true;
   }
   return false;
+}
+
+/**
+ * Paragraphs of prose that spare a widget-named block. Inside the body a page declares as its
+ * article (microdata `articleBody`), sections named for the ads placed between them still hold the
+ * story: one paragraph is enough there.
+ */
+function proseToKeep(element: Element): number {
+  for (let node = element.parent; node && isTag(node); node = node.parent)
+    if (/(?:^|\s)articleBody(?:\s|$)/.test(node.attribs.itemprop ?? '')) return 1;
+  return 3;
 }
 
 /** Comment threads can outweigh a short article, so their size never spares them. */
