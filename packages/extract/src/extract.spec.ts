@@ -360,6 +360,18 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).not.toContain('Buy now');
   });
 
+  it('drops calls to follow or subscribe in the languages of the pages, but not sentences that mention them', () => {
+    const extra = `<p>Folgen Sie uns auf <a href="https://social.example.com/news">Instagram</a> und verpassen Sie keine Meldung mehr.</p>
+      <p>¿Ya sabías que tenemos canal de Telegram? Únete desde tu celular.</p>
+      <p>Follow Example News on Twitter and Instagram. Send us your photos of the works.</p>
+      <p>The council said residents can subscribe to updates about the works by post.</p>`;
+    const result = extract(page(body + extra + paragraph('the vote')), { url: URL });
+    expect(result.markdown).not.toContain('Folgen Sie uns');
+    expect(result.markdown).not.toContain('canal de Telegram');
+    expect(result.markdown).not.toContain('Follow Example News');
+    expect(result.markdown).toContain('residents can subscribe to updates');
+  });
+
   it('keeps embedded social posts even when their wrapper is named like a share widget', () => {
     const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">Yes this is real and the council spent half a million on it: <a href="https://t.co/x">https://t.co/x</a></p>&mdash; A Resident (@resident) <a href="https://twitter.com/resident/status/1">November 18, 2019</a></blockquote></div>`;
     const result = extract(page(body + tweet + paragraph('the vote')), { url: URL });

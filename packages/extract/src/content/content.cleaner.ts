@@ -396,9 +396,12 @@ const TAG_LIST =
 /** A byline, date or credit line, in English, German, French, Spanish or Polish. */
 const BYLINE_OR_DATE =
   /^(?:(?:by|posted|updated|published|last updated|written by|photo|image|credit|source)\b|(?:this entry was posted|von|autor(?:in)?|veröffentlicht|veröffentlichung|aktualisiert|erstellt|stand|par|publié|mis à jour|por|publicado|actualizado|opublikowano|aktualizacja|(?:der|dieser) (?:beitrag|artikel) wurde am)(?=[\s:]).{0,60}\d|(?:fotos?|bild(?:er)?|quelle|bildquelle|crédits? photos?|imagen|fuente|foto ?grafía|zdjęcie|fot|źródło)\s*:)/iu;
-const SELF_PROMOTION = /\b(our|we|us|this (story|article|post))\b/i;
+/** The site speaking of itself: "our", "we", "this story" (English, German, French, Spanish, Polish). */
+const SELF_PROMOTION =
+  /(?<!\p{L})(?:our|we|us|this (?:story|article|post)|unser\p{L}*|wir|uns|notre|nos|nous|nuestr[oa]s?|nosotros|tenemos|nasz\p{L}*|nas)(?!\p{L})/iu;
+/** Calls to subscribe, follow, join or share, in the same languages. */
 const PROMOTION =
-  /\b(sign up|signup|subscribe|subscription|newsletter|follow us|join our|click here|download (the|our) app|share it with|send an email with)\b/i;
+  /(?<!\p{L})(?:sign up|signup|subscribe|subscription|newsletter|follow us|follow (?:\p{L}+ ){1,3}on (?:twitter|facebook|instagram|tiktok|youtube|linkedin)|join our|click here|download (?:the|our) app|share it with|send an email with|folgen sie uns|folge uns|abonnieren|jetzt anmelden|vergiss nicht zu teilen|suivez-nous|abonnez-vous|inscrivez-vous|síguenos|suscríbete|únete|obserwuj nas|zapisz się|subskrybuj)(?!\p{L})/iu;
 const BOILERPLATE_BLOCKS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6', 'section']);
 /** "Related: <link>", "READ MORE: <link>", "See also: <link>": a pointer to another story inside the text. */
 const LINK_TEASER =
