@@ -372,6 +372,18 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('residents can subscribe to updates');
   });
 
+  it('drops lines that declare themselves advertisements, but not sentences about advertising', () => {
+    const extra = `<p>ANZEIGE - Heute mal essen gehen? Wie wäre es mit unserem Partner:</p>
+      <p>*Werbung. Dieser Beitrag enthält Werbung für eine Marke.</p>
+      <p>Advertisement: the council spent more on advertising the plan than on the survey.</p>
+      <p>Advertising on the new bridge will be banned, the council said.</p>`;
+    const result = extract(page(body + extra + paragraph('the vote')), { url: URL });
+    expect(result.markdown).not.toContain('ANZEIGE');
+    expect(result.markdown).not.toContain('enthält Werbung');
+    expect(result.markdown).not.toContain('more on advertising the plan');
+    expect(result.markdown).toContain('Advertising on the new bridge will be banned');
+  });
+
   it('keeps embedded social posts even when their wrapper is named like a share widget', () => {
     const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">Yes this is real and the council spent half a million on it: <a href="https://t.co/x">https://t.co/x</a></p>&mdash; A Resident (@resident) <a href="https://twitter.com/resident/status/1">November 18, 2019</a></blockquote></div>`;
     const result = extract(page(body + tweet + paragraph('the vote')), { url: URL });

@@ -396,6 +396,9 @@ const TAG_LIST =
 /** A byline, date or credit line, in English, German, French, Spanish or Polish. */
 const BYLINE_OR_DATE =
   /^(?:(?:by|posted|updated|published|last updated|written by|photo|image|credit|source)\b|(?:this entry was posted|von|autor(?:in)?|veröffentlicht|veröffentlichung|aktualisiert|erstellt|stand|par|publié|mis à jour|por|publicado|actualizado|opublikowano|aktualizacja|(?:der|dieser) (?:beitrag|artikel) wurde am)(?=[\s:]).{0,60}\d|(?:fotos?|bild(?:er)?|quelle|bildquelle|crédits? photos?|imagen|fuente|foto ?grafía|zdjęcie|fot|źródło)\s*:)/iu;
+/** A line that declares itself an advertisement: "ANZEIGE - …", "*Werbung. Dieser Beitrag enthält …", "Sponsored: …". */
+const AD_DISCLOSURE =
+  /^[*([]?\s*(?:anzeige|werbung|advertisement|advertorial|sponsored|gesponsert|publicité|publicidad|reklama)\s*[-–—:.*)\]]/iu;
 /** The site speaking of itself: "our", "we", "this story" (English, German, French, Spanish, Polish). */
 const SELF_PROMOTION =
   /(?<!\p{L})(?:our|we|us|this (?:story|article|post)|unser\p{L}*|wir|uns|notre|nos|nous|nuestr[oa]s?|nosotros|tenemos|nasz\p{L}*|nas)(?!\p{L})/iu;
@@ -450,13 +453,14 @@ function removeBoilerplateBlocks(article: Element): void {
     if (text.length > 300) continue;
     const linkOnly = density > 0.9 && text.length < 200 && !hasAncestorNamed(element, LIST_OR_TABLE);
     const bylineOrDate = text.length < 120 && BYLINE_OR_DATE.test(text);
+    const adDisclosure = AD_DISCLOSURE.test(text);
     // Without a link, only when the site speaks of itself ("our newsletter", "we send", "share it with a friend").
     const promotion =
       PROMOTION.test(text) && (density > 0 || (text.length < 200 && SELF_PROMOTION.test(text)));
     const label = LINK_TEASER.exec(text);
     const linkTeaser =
       label !== null && stats.text > label[0].length && stats.linkText / (stats.text - label[0].length) > 0.7;
-    if (linkOnly || bylineOrDate || promotion || linkTeaser) detach(element);
+    if (linkOnly || bylineOrDate || adDisclosure || promotion || linkTeaser) detach(element);
   }
 }
 
