@@ -288,6 +288,18 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(markdown).toContain('school transport');
   });
 
+  it("keeps the standfirst from the article's header, not the header's byline and date", () => {
+    const html = `<html><head><title>Council approves plan</title></head><body><main><article>
+      <header class="entry-header"><h1>Council approves plan</h1><p class="byline">By A. Reporter, 12 May 2024</p>
+      <div class="entry-excerpt"><p>The council approved the plan on Tuesday night after a debate that lasted well into the early hours.</p></div></header>
+      <div class="entry-content">${body}${paragraph('the vote')}${paragraph('the library')}</div>
+      </article></main></body></html>`;
+    const { markdown } = extract(html, { url: URL });
+    expect(markdown.startsWith('The council approved the plan on Tuesday night')).toBe(true);
+    expect(markdown).toContain('school transport');
+    expect(markdown).not.toContain('A. Reporter');
+  });
+
   it('keeps a standfirst set as a heading when it is a sentence, but not a short subtitle heading', () => {
     const html = (
       deck: string,

@@ -5,6 +5,7 @@ import {
   detach,
   elementChildren,
   firstDescendant,
+  hasAncestor,
   hasText,
   isTag,
   replaceNode,
@@ -17,6 +18,7 @@ import {
   isTeaserList,
   isBoilerplateWidget,
   isConsentDialog,
+  isLeadParagraph,
   isUnlikelyCandidate,
   isPageChrome,
   textLength,
@@ -92,6 +94,7 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
   const total = Math.max(1, textLength(root));
   const holdsMostOfPage = (element: Element) => textLength(element) > total * 0.4;
 
+  let leadKept = false;
   const stack: ChildNode[] = [...root.children].reverse();
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -133,11 +136,24 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
     }
     if (!remove && !KEEP_UNLIKELY.has(name) && isTeaserList(element)) remove = !holdsMostOfPage(element);
     if (remove) {
-      detach(element);
+      // Only the first story's standfirst: later articles on the page (a feed) are other stories.
+      const lead = name === 'header' && !leadKept ? articleHeaderLead(element) : null;
+      if (lead) {
+        replaceNode(element, lead);
+        leadKept = true;
+      } else detach(element);
       continue;
     }
     for (let i = element.children.length - 1; i >= 0; i--) stack.push(element.children[i]);
   }
+}
+
+const ARTICLE_ROOTS = new Set(['article', 'main']);
+
+/** The standfirst in the `<header>` of an `<article>` or `<main>`: the story's first paragraph, kept when the header goes. */
+function articleHeaderLead(header: Element): Element | null {
+  if (!hasAncestor(header, ARTICLE_ROOTS)) return null;
+  return firstDescendant(header, isLeadParagraph);
 }
 
 /** Page wrappers sometimes carry widget words ("has-sidebar"); they contain the article itself. */
