@@ -115,9 +115,8 @@ function removeCaptions(article: Element): void {
       (element.name === 'figcaption' || CAPTION_CLASS.test(element.attribs.class ?? '')) &&
       !firstDescendant(element, (inner) => MEDIA.has(inner.name)),
   );
-  const outermost = captions.filter(
-    (caption) => !captions.some((other) => other !== caption && contains(other, caption)),
-  );
+  const isCaption = new Set(captions);
+  const outermost = captions.filter((caption) => !insideAny(caption, isCaption));
   const captionText = outermost.reduce((sum, caption) => sum + textLength(caption), 0);
   if (captionText * 2 > textLength(article)) return;
   for (const caption of outermost) {
@@ -147,8 +146,9 @@ function clearAltRepeating(caption: Element): void {
   }
 }
 
-function contains(ancestor: Element, element: Element): boolean {
-  for (let node = element.parent; node && isTag(node); node = node.parent) if (node === ancestor) return true;
+function insideAny(element: Element, ancestors: ReadonlySet<Element>): boolean {
+  for (let node = element.parent; node && isTag(node); node = node.parent)
+    if (ancestors.has(node)) return true;
   return false;
 }
 
