@@ -396,6 +396,15 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('Advertising on the new bridge will be banned');
   });
 
+  it('drops a short category line without links, but not a sentence that starts with the word', () => {
+    const extra = `<p>Kategorie: Nachrichten</p><p>Category : Press Releases</p>
+      <p>Categories: the council sorted the objections into five groups, from noise to the cost of the new bridge.</p>`;
+    const result = extract(page(body + extra + paragraph('the vote')), { url: URL });
+    expect(result.markdown).not.toContain('Kategorie');
+    expect(result.markdown).not.toContain('Press Releases');
+    expect(result.markdown).toContain('sorted the objections into five groups');
+  });
+
   it('keeps embedded social posts even when their wrapper is named like a share widget', () => {
     const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">Yes this is real and the council spent half a million on it: <a href="https://t.co/x">https://t.co/x</a></p>&mdash; A Resident (@resident) <a href="https://twitter.com/resident/status/1">November 18, 2019</a></blockquote></div>`;
     const result = extract(page(body + tweet + paragraph('the vote')), { url: URL });

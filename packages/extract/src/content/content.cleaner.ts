@@ -393,6 +393,8 @@ function isPageNumbers(element: Element, text: string): boolean {
 
 const TAG_LIST =
   /^(?:tags?|tagged|tagged with|topics|categories|category|filed under|schlagw(?:orte|örter)|kategorien?|themen|catégories?|étiquettes|mots[- ]clés|categorías?|etiquetas|tagi|kategorie)(?=[\s:]|$)/iu;
+/** A "Category: News" line without links is no longer than this. */
+const CATEGORY_LINE_MAX = 60;
 /** A byline, date or credit line, in English, German, French, Spanish or Polish. */
 const BYLINE_OR_DATE =
   /^(?:(?:by|posted|updated|published|last updated|written by|photo|image|credit|source)\b|(?:this entry was posted|von|autor(?:in)?|veröffentlicht|veröffentlichung|aktualisiert|erstellt|stand|par|publié|mis à jour|por|publicado|actualizado|opublikowano|aktualizacja|(?:der|dieser) (?:beitrag|artikel) wurde am)(?=[\s:]).{0,60}\d|(?:fotos?|bild(?:er)?|quelle|bildquelle|crédits? photos?|imagen|fuente|foto ?grafía|zdjęcie|fot|źródło)\s*:)/iu;
@@ -446,7 +448,11 @@ function removeBoilerplateBlocks(article: Element): void {
     if (element.name === 'li') continue;
     const stats = textStats(element);
     const density = stats.text === 0 ? 0 : stats.linkText / stats.text;
-    if (density > 0.4 && TAG_LIST.test(text)) {
+    // A tag or category line: its links, or one short "Category: News" line without them.
+    if (
+      TAG_LIST.test(text) &&
+      (density > 0.4 || (text.length < CATEGORY_LINE_MAX && /^[^:]+\s*:/.test(text)))
+    ) {
       detach(element);
       continue;
     }
