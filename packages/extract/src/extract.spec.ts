@@ -76,11 +76,32 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('~~final~~');
   });
 
-  it('keeps figures with their captions', () => {
-    const figure = `<figure><img src="/img/bridge.jpg" alt="The new bridge at dusk"><figcaption>The new bridge will open in 2026.</figcaption></figure>`;
+  it('keeps figures but not their captions and photo credits', () => {
+    const figure = `<figure><img src="/img/bridge.jpg" alt="The new bridge at dusk"><figcaption>The new bridge will open in 2026.</figcaption></figure>
+      <div class="wp-caption"><img src="/img/hall.jpg" alt="Town hall"><p class="wp-caption-text">The town hall, seen from the square. Photographer name</p></div>
+      <div class="image-box"><img src="/img/park.jpg" alt="Park"><div class="img-legend">The park in spring, before the works began.</div><span class="photo-credit">Picture agency</span></div>`;
     const result = extract(page(body + figure + paragraph('the vote')), { url: URL });
     expect(result.markdown).toContain('![The new bridge at dusk](https://news.example.com/img/bridge.jpg)');
-    expect(result.markdown).toContain('The new bridge will open in 2026.');
+    expect(result.markdown).toContain('![Town hall](https://news.example.com/img/hall.jpg)');
+    expect(result.markdown).not.toContain('The new bridge will open in 2026.');
+    expect(result.markdown).not.toContain('seen from the square');
+    expect(result.markdown).not.toContain('The park in spring');
+    expect(result.markdown).not.toContain('Picture agency');
+
+    const repeated = `<figure><img src="/img/vote.jpg" alt="Members raise their hands for the vote"><figcaption>Members raise their hands for the vote. Photo: Agency</figcaption></figure>`;
+    const withAlt = extract(page(body + repeated + paragraph('the vote')), { url: URL });
+    expect(withAlt.markdown).toContain('![](https://news.example.com/img/vote.jpg)');
+    expect(withAlt.markdown).not.toContain('raise their hands');
+    expect(result.markdown).toContain('the vote');
+  });
+
+  it('keeps the captions of a gallery, where they are the text', () => {
+    const slide = (n: number) =>
+      `<figure><img src="/img/look-${n}.jpg" alt=""><figcaption><p>Look number ${n}: a tailored coat over a knitted dress, with ankle boots and a wide leather belt for the evening.</p></figcaption></figure>`;
+    const gallery = `<p>Ten looks for the cold months.</p>${[1, 2, 3, 4, 5, 6].map(slide).join('')}`;
+    const result = extract(page(gallery), { url: URL });
+    expect(result.markdown).toContain('Look number 1: a tailored coat');
+    expect(result.markdown).toContain('Look number 6: a tailored coat');
   });
 
   it('drops feeds of other stories (teaser articles) whatever their class names', () => {
@@ -256,6 +277,134 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(markdown).not.toContain('photograph of the old bridge');
   });
 
+  it('takes the standfirst, not a picture description nearer the body, as the lead', () => {
+    const html = `<html><head><title>Council approves plan</title></head><body><main><article>
+      <div class="article-header"><h1>Council approves plan</h1><p class="lead">The council approved the plan on Tuesday night after a debate that lasted well into the early hours.</p></div>
+      <div class="article-body"><div class="visual"><p class="image-description">The council chamber on Tuesday night, photographed from the public gallery above.</p></div>
+      <div class="text">${body}${paragraph('the vote')}${paragraph('the library')}</div></div>
+      </article></main></body></html>`;
+    const { markdown } = extract(html, { url: URL });
+    expect(markdown.startsWith('The council approved the plan on Tuesday night')).toBe(true);
+    expect(markdown).toContain('school transport');
+  });
+
+  it("keeps the standfirst from the article's header, not the header's byline and date", () => {
+    const html = `<html><head><title>Council approves plan</title></head><body><main><article>
+      <header class="entry-header"><h1>Council approves plan</h1><p class="byline">By A. Reporter, 12 May 2024</p>
+      <div class="entry-excerpt"><p>The council approved the plan on Tuesday night after a debate that lasted well into the early hours.</p></div></header>
+      <div class="entry-content">${body}${paragraph('the vote')}${paragraph('the library')}</div>
+      </article></main></body></html>`;
+    const { markdown } = extract(html, { url: URL });
+    expect(markdown.startsWith('The council approved the plan on Tuesday night')).toBe(true);
+    expect(markdown).toContain('school transport');
+    expect(markdown).not.toContain('A. Reporter');
+  });
+
+  it('keeps a standfirst set as a heading when it is a sentence, but not a short subtitle heading', () => {
+    const html = (
+      deck: string,
+    ) => `<html><head><title>Council approves plan</title></head><body><main><article>
+      <h1>Council approves plan</h1><h2 class="article-deck">${deck}</h2>
+      <div class="article-content"><div class="text">${body}${paragraph('the vote')}${paragraph('the library')}</div></div>
+      </article></main></body></html>`;
+    const long = extract(
+      html(
+        'After a night of debate the council approved the bridge plan, with two members voting against it and one abstaining.',
+      ),
+      { url: URL },
+    );
+    expect(long.markdown.startsWith('## After a night of debate the council approved')).toBe(true);
+    const short = extract(html('A long night in the town hall'), { url: URL });
+    expect(short.markdown).not.toContain('A long night in the town hall');
+    expect(short.markdown).toContain('school transport');
+  });
+
+  it('reads the story from its no-script fallback when a script would render it, but not short no-script notices', () => {
+    const article = `<div class="post-body"><script type="text/template">${body}</script><noscript>${body}${paragraph('the vote')}</noscript>
+      <noscript><p>Please enable JavaScript to see the comments.</p></noscript></div>`;
+    const result = extract(page(article), { url: URL });
+    expect(result.markdown).toContain('weighing the costs, the benefits');
+    expect(result.markdown).toContain('the vote');
+    expect(result.markdown).not.toContain('enable JavaScript');
+  });
+
+  it('reads the JSON-LD articleBody of a script-rendered page whose markup shows only a teaser', () => {
+    const story = [1, 2, 3, 4, 5]
+      .map(
+        (n) =>
+          `Paragraph ${n} of the declared story: the council weighed the costs and the benefits of the new bridge for a long time.`,
+      )
+      .join('\n');
+    const jsonLd = `<script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle', headline: 'Council approves plan', articleBody: story })}</script>`;
+    const shell = extract(
+      page('<p>Paragraph 1 of the declared story: the council weighed the costs.</p>', { head: jsonLd }),
+      {
+        url: URL,
+      },
+    );
+    expect(shell.markdown).toContain('Paragraph 5 of the declared story');
+    expect(shell.markdown).toContain(
+      'Paragraph 2 of the declared story: the council weighed the costs and the benefits',
+    );
+
+    const full = extract(page(body + paragraph('the vote'), { head: jsonLd }), { url: URL });
+    expect(full.markdown).toContain('school transport');
+    expect(full.markdown).not.toContain('declared story');
+  });
+
+  it('drops affiliate and editorial disclaimers inside the article', () => {
+    const extra = `<p class="affiliate-disclaimer">The links on this page are affiliate links: we may earn a commission.</p>
+      <section class="editorial-disclosure"><p>This post contains references to products from our partners.</p></section>`;
+    const result = extract(page(body + extra + paragraph('the vote')), { url: URL });
+    expect(result.markdown).toContain('the vote');
+    expect(result.markdown).not.toContain('affiliate links');
+    expect(result.markdown).not.toContain('references to products');
+  });
+
+  it('keeps sections named for the ads between them inside a declared articleBody, but drops the ad slots', () => {
+    const section = (topic: string) =>
+      `<section class="report__section report__section--ads">${paragraph(topic)}</section>`;
+    const article = `<div itemprop="articleBody">${section('the budget')}<div class="ad-slot ads"><a href="https://ads.example.com/x">Buy now</a></div>${section('the new bridge')}${section('school transport')}</div>`;
+    const result = extract(page(article), { url: URL });
+    expect(result.markdown).toContain('on the budget');
+    expect(result.markdown).toContain('on the new bridge');
+    expect(result.markdown).toContain('school transport');
+    expect(result.markdown).not.toContain('Buy now');
+  });
+
+  it('drops calls to follow or subscribe in the languages of the pages, but not sentences that mention them', () => {
+    const extra = `<p>Folgen Sie uns auf <a href="https://social.example.com/news">Instagram</a> und verpassen Sie keine Meldung mehr.</p>
+      <p>¿Ya sabías que tenemos canal de Telegram? Únete desde tu celular.</p>
+      <p>Follow Example News on Twitter and Instagram. Send us your photos of the works.</p>
+      <p>The council said residents can subscribe to updates about the works by post.</p>`;
+    const result = extract(page(body + extra + paragraph('the vote')), { url: URL });
+    expect(result.markdown).not.toContain('Folgen Sie uns');
+    expect(result.markdown).not.toContain('canal de Telegram');
+    expect(result.markdown).not.toContain('Follow Example News');
+    expect(result.markdown).toContain('residents can subscribe to updates');
+  });
+
+  it('drops lines that declare themselves advertisements, but not sentences about advertising', () => {
+    const extra = `<p>ANZEIGE - Heute mal essen gehen? Wie wäre es mit unserem Partner:</p>
+      <p>*Werbung. Dieser Beitrag enthält Werbung für eine Marke.</p>
+      <p>Advertisement: the council spent more on advertising the plan than on the survey.</p>
+      <p>Advertising on the new bridge will be banned, the council said.</p>`;
+    const result = extract(page(body + extra + paragraph('the vote')), { url: URL });
+    expect(result.markdown).not.toContain('ANZEIGE');
+    expect(result.markdown).not.toContain('enthält Werbung');
+    expect(result.markdown).not.toContain('more on advertising the plan');
+    expect(result.markdown).toContain('Advertising on the new bridge will be banned');
+  });
+
+  it('drops a short category line without links, but not a sentence that starts with the word', () => {
+    const extra = `<p>Kategorie: Nachrichten</p><p>Category : Press Releases</p>
+      <p>Categories: the council sorted the objections into five groups, from noise to the cost of the new bridge.</p>`;
+    const result = extract(page(body + extra + paragraph('the vote')), { url: URL });
+    expect(result.markdown).not.toContain('Kategorie');
+    expect(result.markdown).not.toContain('Press Releases');
+    expect(result.markdown).toContain('sorted the objections into five groups');
+  });
+
   it('keeps embedded social posts even when their wrapper is named like a share widget', () => {
     const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en">Yes this is real and the council spent half a million on it: <a href="https://t.co/x">https://t.co/x</a></p>&mdash; A Resident (@resident) <a href="https://twitter.com/resident/status/1">November 18, 2019</a></blockquote></div>`;
     const result = extract(page(body + tweet + paragraph('the vote')), { url: URL });
@@ -263,8 +412,8 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('A Resident (@resident)');
   });
 
-  it('drops screen-reader-only labels and pagination, keeps the caption', () => {
-    const extra = `<figure><img src="/img/c.jpg"><figcaption><span class="off-screen">Image caption</span> The chair signs the plan in the town hall</figcaption></figure>
+  it('drops screen-reader-only labels and pagination', () => {
+    const extra = `<p><span class="off-screen">Image caption</span> The chair signs the plan in the town hall</p>
       <div class="nav-pages"><b>1</b> <a href="?p=2">2</a> <a href="?p=3">3</a> <a href="?p=4">4</a> <a href="?p=2">»</a></div>`;
     const result = extract(page(body + extra + paragraph('the vote')), { url: URL });
     expect(result.markdown).not.toContain('Image caption');

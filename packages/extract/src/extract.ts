@@ -3,6 +3,7 @@ import { pruneBoilerplate } from './content/boilerplate.pruner';
 import { cleanContent } from './content/content.cleaner';
 import { writeContentHtml } from './content/content-html.writer';
 import { detectMainContent } from './content/main-content.detector';
+import { linkedDataBody } from './content/linked-data-body';
 import { hasReadableContent } from './content/readable-content';
 import { createElement, descendants, firstDescendant, hasText, parseHtml } from './dom/html-tree';
 import { textLength } from './content/content-signals';
@@ -24,6 +25,9 @@ const ATTEMPTS: Attempt[] = [
   { stripUnlikely: false, weightClasses: false, cleanConditionally: true },
   { stripUnlikely: false, weightClasses: false, cleanConditionally: false },
 ];
+
+/** Markup that shows less than this share of the JSON-LD `articleBody` has missed the story. */
+const LINKED_DATA_SHARE = 0.3;
 
 const markdownConverter = new MarkdownConverter();
 
@@ -75,6 +79,14 @@ function extractFrom(html: string, options: ExtractOptions): ExtractResult {
     const page = wholePage(parseHtml(html));
     const length = textLength(page);
     if (!best || length > best.length * 2) best = { article: page, length };
+  }
+
+  // A script-rendered page may declare far more of its story in JSON-LD than its markup shows.
+  if (metadata.articleBody) {
+    const declared = linkedDataBody(metadata.articleBody);
+    const length = textLength(declared);
+    if (length >= minLength && best!.length < length * LINKED_DATA_SHARE)
+      best = { article: declared, length };
   }
 
   const article = best!.article;

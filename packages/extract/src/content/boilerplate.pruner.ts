@@ -5,9 +5,11 @@ import {
   detach,
   elementChildren,
   firstDescendant,
+  hasAncestor,
   hasText,
   isTag,
   replaceNode,
+  unwrap,
   type ChildNode,
   type ParentNode,
 } from '../dom/html-tree';
@@ -16,6 +18,7 @@ import {
   isTeaserList,
   isBoilerplateWidget,
   isConsentDialog,
+  isLeadParagraph,
   isUnlikelyCandidate,
   isPageChrome,
   textLength,
@@ -91,6 +94,7 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
   const total = Math.max(1, textLength(root));
   const holdsMostOfPage = (element: Element) => textLength(element) > total * 0.4;
 
+  let leadKept = false;
   const stack: ChildNode[] = [...root.children].reverse();
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -101,7 +105,14 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
     const element = node;
     const name = element.name;
     if (name === 'noscript') {
-      unwrapNoscriptImage(element);
+      // Script-rendered pages may ship the story itself as the no-script fallback: read it.
+      if (holdsProse(element)) {
+        const children = [...element.children];
+        unwrap(element);
+        for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+      } else {
+        unwrapNoscriptImage(element);
+      }
       continue;
     }
     let remove = NEVER_CONTENT.has(name);
@@ -118,16 +129,31 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
         remove =
           !wrapsArticle(element) &&
           (isCommentSection(element) ||
-            (!holdsMostOfPage(element) && !holdsProse(element) && !holdsEmbeddedPost(element)));
+            (!holdsMostOfPage(element) &&
+              !holdsProse(element, proseToKeep(element)) &&
+              !holdsEmbeddedPost(element)));
       else if (options.stripUnlikely && isUnlikelyCandidate(element)) remove = !holdsMostOfPage(element);
     }
     if (!remove && !KEEP_UNLIKELY.has(name) && isTeaserList(element)) remove = !holdsMostOfPage(element);
     if (remove) {
-      detach(element);
+      // Only the first story's standfirst: later articles on the page (a feed) are other stories.
+      const lead = name === 'header' && !leadKept ? articleHeaderLead(element) : null;
+      if (lead) {
+        replaceNode(element, lead);
+        leadKept = true;
+      } else detach(element);
       continue;
     }
     for (let i = element.children.length - 1; i >= 0; i--) stack.push(element.children[i]);
   }
+}
+
+const ARTICLE_ROOTS = new Set(['article', 'main']);
+
+/** The standfirst in the `<header>` of an `<article>` or `<main>`: the story's first paragraph, kept when the header goes. */
+function articleHeaderLead(header: Element): Element | null {
+  if (!hasAncestor(header, ARTICLE_ROOTS)) return null;
+  return firstDescendant(header, isLeadParagraph);
 }
 
 /** Page wrappers sometimes carry widget words ("has-sidebar"); they contain the article itself. */
@@ -145,14 +171,25 @@ function wrapsArticle(element: Element): boolean {
 }
 
 /** Layout wrappers named after a sidebar ("content-with-sidebar") still hold the article's paragraphs. */
-function holdsProse(element: Element): boolean {
+function holdsProse(element: Element, minimum = 3): boolean {
   let paragraphs = 0;
   for (const paragraph of descendants(element)) {
     if (paragraph.name !== 'p') continue;
     const stats = textStats(paragraph);
-    if (stats.text >= 150 && stats.linkText < stats.text * 0.3 && ++paragraphs >= 3) return true;
+    if (stats.text >= 150 && stats.linkText < stats.text * 0.3 && ++paragraphs >= minimum) return true;
   }
   return false;
+}
+
+/**
+ * Paragraphs of prose that spare a widget-named block. Inside the body a page declares as its
+ * article (microdata `articleBody`), sections named for the ads placed between them still hold the
+ * story: one paragraph is enough there.
+ */
+function proseToKeep(element: Element): number {
+  for (let node = element.parent; node && isTag(node); node = node.parent)
+    if (/(?:^|\s)articleBody(?:\s|$)/.test(node.attribs.itemprop ?? '')) return 1;
+  return 3;
 }
 
 /** Comment threads can outweigh a short article, so their size never spares them. */

@@ -4,6 +4,7 @@ import {
   classAndId,
   descendants,
   elementChildren,
+  firstDescendant,
   isTag,
   isText,
   type ParentNode,
@@ -11,7 +12,7 @@ import {
 
 /** Class/id words of widgets that are never main content: removed in every attempt. */
 export const BOILERPLATE_WIDGET =
-  /(^|[-_\s])(comments?|comment-list|commentlist|disqus|cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|social|socials|related|recommended|recommendations|outbrain|taboola|sponsored|promo|popup|modal|breadcrumbs?|pagination|pager|sidebar|skyscraper|advert|advertisement|ads|ad-slot|ad-container|adsense|print-only|carousel|slider|slideshow|byline|dateline|author-bio|author-info|author-box|about-author|post-author|author-content|tooltip|popover|hovercard|rollover)([-_\s]|$)/i;
+  /(^|[-_\s])(comments?|comment-list|commentlist|disqus|cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|social|socials|related|recommended|recommendations|outbrain|taboola|sponsored|promo|popup|modal|breadcrumbs?|pagination|pager|sidebar|skyscraper|advert|advertisement|ads|ad-slot|ad-container|adsense|print-only|carousel|slider|slideshow|byline|dateline|author-bio|author-info|author-box|about-author|post-author|author-content|tooltip|popover|hovercard|rollover|disclaimer|disclosure)([-_\s]|$)/i;
 /**
  * Class/id words of cookie and consent dialogs (GDPR is DSGVO in German, RGPD in French and
  * Spanish, RODO in Polish; CMP is a consent management platform). Their policy text reads like
@@ -281,4 +282,25 @@ export function holdsEmbeddedPost(element: Element): boolean {
   for (const inner of descendants(element))
     if (inner.name === 'blockquote' && EMBEDDED_POST.test(inner.attribs.class ?? '')) return true;
   return false;
+}
+
+/**
+ * Class, id or itemprop words of a standfirst: the lead paragraph that sites set apart above the
+ * body, often in the article's header (German "Teaser", French "chapô", Spanish "entradilla").
+ */
+const LEAD_HINT =
+  /(?:^|[-_\s])(?:lead|intro|introduction|excerpt|teaser|teaser-text|abstract|standfirst|subheadline|description|deck|chapo|chapeau|entradilla|bajada)(?:[-_\s]|$)/i;
+/** Shorter headings marked as a lead are subtitles. */
+const LEAD_HEADING_MIN_TEXT = 100;
+const LEAD_EXCLUDED = new Set([...HEADING_TAGS, 'img', 'picture', 'figure', 'figcaption', 'video']);
+/** A standfirst: marked as a lead, of prose length, with few links, not a picture. */
+export function isLeadParagraph(element: Element): boolean {
+  const hints = `${element.attribs.class ?? ''} ${element.attribs.id ?? ''} ${element.attribs.itemprop ?? ''}`;
+  if (!LEAD_HINT.test(hints) || /caption|title|headline|image|img|photo|media/i.test(hints)) return false;
+  // A lead image or a subtitle heading is not the standfirst's text.
+  if (firstDescendant(element, (inner) => LEAD_EXCLUDED.has(inner.name))) return false;
+  const stats = textStats(element);
+  // Some sites set the standfirst as a heading: then only a sentence-long one is a lead, not a subtitle.
+  const minimum = HEADING_TAGS.has(element.name) ? LEAD_HEADING_MIN_TEXT : 60;
+  return stats.text >= minimum && stats.text <= 1000 && stats.linkText < stats.text * 0.3;
 }

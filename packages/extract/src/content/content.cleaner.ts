@@ -4,6 +4,7 @@ import {
   descendants,
   detach,
   elementChildren,
+  firstDescendant,
   hasText,
   isTag,
   isText,
@@ -67,6 +68,7 @@ export function cleanContent(article: Element, options: CleanOptions): void {
   }
 
   removeTeaserLists(article);
+  removeCaptions(article);
 
   if (options.cleanConditionally) {
     for (const tag of ['form', 'fieldset', 'table', 'ul', 'ol', 'div'])
@@ -96,6 +98,58 @@ function removeTeaserLists(article: Element): void {
     detach(element);
     remaining -= length;
   }
+}
+
+/** A class word of an image caption, legend or credit: `wp-caption-text`, `figure__caption`, `img-legend`, `photo-credit`. */
+const CAPTION_CLASS = /caption|legend|(?:^|[-_\s])credits?(?:[-_\s]|$)/i;
+const MEDIA = new Set(['img', 'picture', 'video', 'iframe', 'blockquote']);
+
+/**
+ * Image captions and photo credits describe a picture, not the story: `<figcaption>` and elements
+ * whose class names a caption (without the image itself). A gallery whose captions are most of
+ * its text keeps them, since there they are the content.
+ */
+function removeCaptions(article: Element): void {
+  const captions = descendants(article).filter(
+    (element) =>
+      (element.name === 'figcaption' || CAPTION_CLASS.test(element.attribs.class ?? '')) &&
+      !firstDescendant(element, (inner) => MEDIA.has(inner.name)),
+  );
+  const isCaption = new Set(captions);
+  const outermost = captions.filter((caption) => !insideAny(caption, isCaption));
+  const captionText = outermost.reduce((sum, caption) => sum + textLength(caption), 0);
+  if (captionText * 2 > textLength(article)) return;
+  for (const caption of outermost) {
+    clearAltRepeating(caption);
+    detach(caption);
+  }
+}
+
+/** Shorter alt text ("Town hall") names the picture rather than repeating its caption; it is kept. */
+const REPEATED_ALT_MIN = 20;
+/** How far above a caption its picture is looked for: the figure or the caption's wrapper. */
+const CAPTION_LEVELS = 3;
+
+/** The alt text of the captioned picture, when it repeats the caption, goes with it. */
+function clearAltRepeating(caption: Element): void {
+  const text = comparable(normalizedText(caption));
+  let node = caption.parent;
+  for (let level = 0; level < CAPTION_LEVELS && node && isTag(node); level++, node = node.parent) {
+    const images = descendants(node).filter((inner) => inner.name === 'img');
+    if (images.length === 0) continue;
+    for (const image of images) {
+      const alt = comparable(image.attribs.alt ?? '');
+      if (alt.length >= REPEATED_ALT_MIN && (text.includes(alt) || alt.includes(text)))
+        image.attribs.alt = '';
+    }
+    return;
+  }
+}
+
+function insideAny(element: Element, ancestors: ReadonlySet<Element>): boolean {
+  for (let node = element.parent; node && isTag(node); node = node.parent)
+    if (ancestors.has(node)) return true;
+  return false;
 }
 
 /**
@@ -339,12 +393,20 @@ function isPageNumbers(element: Element, text: string): boolean {
 
 const TAG_LIST =
   /^(?:tags?|tagged|tagged with|topics|categories|category|filed under|schlagw(?:orte|örter)|kategorien?|themen|catégories?|étiquettes|mots[- ]clés|categorías?|etiquetas|tagi|kategorie)(?=[\s:]|$)/iu;
+/** A "Category: News" line without links is no longer than this. */
+const CATEGORY_LINE_MAX = 60;
 /** A byline, date or credit line, in English, German, French, Spanish or Polish. */
 const BYLINE_OR_DATE =
   /^(?:(?:by|posted|updated|published|last updated|written by|photo|image|credit|source)\b|(?:this entry was posted|von|autor(?:in)?|veröffentlicht|veröffentlichung|aktualisiert|erstellt|stand|par|publié|mis à jour|por|publicado|actualizado|opublikowano|aktualizacja|(?:der|dieser) (?:beitrag|artikel) wurde am)(?=[\s:]).{0,60}\d|(?:fotos?|bild(?:er)?|quelle|bildquelle|crédits? photos?|imagen|fuente|foto ?grafía|zdjęcie|fot|źródło)\s*:)/iu;
-const SELF_PROMOTION = /\b(our|we|us|this (story|article|post))\b/i;
+/** A line that declares itself an advertisement: "ANZEIGE - …", "*Werbung. Dieser Beitrag enthält …", "Sponsored: …". */
+const AD_DISCLOSURE =
+  /^[*([]?\s*(?:anzeige|werbung|advertisement|advertorial|sponsored|gesponsert|publicité|publicidad|reklama)\s*[-–—:.*)\]]/iu;
+/** The site speaking of itself: "our", "we", "this story" (English, German, French, Spanish, Polish). */
+const SELF_PROMOTION =
+  /(?<!\p{L})(?:our|we|us|this (?:story|article|post)|unser\p{L}*|wir|uns|notre|nos|nous|nuestr[oa]s?|nosotros|tenemos|nasz\p{L}*|nas)(?!\p{L})/iu;
+/** Calls to subscribe, follow, join or share, in the same languages. */
 const PROMOTION =
-  /\b(sign up|signup|subscribe|subscription|newsletter|follow us|join our|click here|download (the|our) app|share it with|send an email with)\b/i;
+  /(?<!\p{L})(?:sign up|signup|subscribe|subscription|newsletter|follow us|follow (?:\p{L}+ ){1,3}on (?:twitter|facebook|instagram|tiktok|youtube|linkedin)|join our|click here|download (?:the|our) app|share it with|send an email with|folgen sie uns|folge uns|abonnieren|jetzt anmelden|vergiss nicht zu teilen|suivez-nous|abonnez-vous|inscrivez-vous|síguenos|suscríbete|únete|obserwuj nas|zapisz się|subskrybuj)(?!\p{L})/iu;
 const BOILERPLATE_BLOCKS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6', 'section']);
 /** "Related: <link>", "READ MORE: <link>", "See also: <link>": a pointer to another story inside the text. */
 const LINK_TEASER =
@@ -386,20 +448,25 @@ function removeBoilerplateBlocks(article: Element): void {
     if (element.name === 'li') continue;
     const stats = textStats(element);
     const density = stats.text === 0 ? 0 : stats.linkText / stats.text;
-    if (density > 0.4 && TAG_LIST.test(text)) {
+    // A tag or category line: its links, or one short "Category: News" line without them.
+    if (
+      TAG_LIST.test(text) &&
+      (density > 0.4 || (text.length < CATEGORY_LINE_MAX && /^[^:]+\s*:/.test(text)))
+    ) {
       detach(element);
       continue;
     }
     if (text.length > 300) continue;
     const linkOnly = density > 0.9 && text.length < 200 && !hasAncestorNamed(element, LIST_OR_TABLE);
     const bylineOrDate = text.length < 120 && BYLINE_OR_DATE.test(text);
+    const adDisclosure = AD_DISCLOSURE.test(text);
     // Without a link, only when the site speaks of itself ("our newsletter", "we send", "share it with a friend").
     const promotion =
       PROMOTION.test(text) && (density > 0 || (text.length < 200 && SELF_PROMOTION.test(text)));
     const label = LINK_TEASER.exec(text);
     const linkTeaser =
       label !== null && stats.text > label[0].length && stats.linkText / (stats.text - label[0].length) > 0.7;
-    if (linkOnly || bylineOrDate || promotion || linkTeaser) detach(element);
+    if (linkOnly || bylineOrDate || adDisclosure || promotion || linkTeaser) detach(element);
   }
 }
 

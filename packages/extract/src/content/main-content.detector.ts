@@ -14,7 +14,14 @@ import {
   type ChildNode,
   type ParentNode,
 } from '../dom/html-tree';
-import { BLOCK_CHILD_TAGS, COMMAS, classWeight, linkDensity, textStats } from './content-signals';
+import {
+  BLOCK_CHILD_TAGS,
+  COMMAS,
+  classWeight,
+  isLeadParagraph,
+  linkDensity,
+  textStats,
+} from './content-signals';
 
 const SCORED_TAGS = new Set(['section', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'td', 'pre']);
 const PHRASING_TAGS = new Set([
@@ -80,6 +87,8 @@ export function detectMainContent(body: Element, options: DetectOptions): Elemen
     if (!paragraph.parent || !isTag(paragraph.parent)) continue;
     const text = normalizedText(paragraph);
     if (text.length < 25) continue;
+    // A standfirst is attached to the text it introduces (findLead); it does not choose the container.
+    if (isLeadParagraph(paragraph) || isLeadParagraph(paragraph.parent)) continue;
     const ancestors = ancestorsOf(paragraph, 5);
     if (ancestors.length === 0) continue;
     const points = 1 + (text.match(COMMAS)?.length ?? 0) + Math.min(Math.floor(text.length / 100), 3);
@@ -322,14 +331,6 @@ function mergeSiblings(topCandidate: Element, scores: Map<Element, number>): Ele
   );
 }
 
-/**
- * Class, id or itemprop words of a standfirst: the lead paragraph that sites set apart above the
- * body, often in the article's header (German "Teaser", French "chapô", Spanish "entradilla").
- */
-const LEAD_HINT =
-  /(?:^|[-_\s])(?:lead|intro|introduction|excerpt|teaser|teaser-text|abstract|standfirst|subheadline|description|chapo|chapeau|entradilla|bajada)(?:[-_\s]|$)/i;
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-const LEAD_EXCLUDED = new Set([...HEADINGS, 'img', 'picture', 'figure', 'figcaption', 'video']);
 /** How far above the top candidate a lead is looked for: the article wrapper, rarely more. */
 const LEAD_LEVELS = 3;
 
@@ -344,7 +345,7 @@ function findLead(topCandidate: Element): Element | null {
     let sibling = node.prev;
     while (sibling) {
       if (isTag(sibling)) {
-        const lead = firstDescendantOrSelf(sibling, isLead);
+        const lead = firstDescendantOrSelf(sibling, isLeadParagraph);
         if (lead) return lead;
       }
       sibling = sibling.prev;
@@ -361,16 +362,6 @@ function findLead(topCandidate: Element): Element | null {
     node = parent;
   }
   return null;
-}
-
-function isLead(element: Element): boolean {
-  const hints = `${element.attribs.class ?? ''} ${element.attribs.id ?? ''} ${element.attribs.itemprop ?? ''}`;
-  if (!LEAD_HINT.test(hints) || HEADINGS.has(element.name) || /caption|title|headline/i.test(hints))
-    return false;
-  // A lead image or a subtitle heading is not the standfirst's text.
-  if (firstDescendant(element, (inner) => LEAD_EXCLUDED.has(inner.name))) return false;
-  const stats = textStats(element);
-  return stats.text >= 60 && stats.text <= 1000 && stats.linkText < stats.text * 0.3;
 }
 
 function contains(ancestor: Element, element: Element): boolean {

@@ -8,6 +8,8 @@ export interface PageMetadata {
   language?: string;
   byline?: string;
   publishedAt?: string;
+  /** JSON-LD `articleBody`: the story's text as the page declares it (the longest one given). */
+  articleBody?: string;
 }
 
 interface LinkedData {
@@ -15,6 +17,7 @@ interface LinkedData {
   author?: string;
   datePublished?: string;
   inLanguage?: string;
+  articleBody?: string;
 }
 
 const ARTICLE_TYPES = /article|posting|report|blog|news|webpage|recipe|review|howto/i;
@@ -90,6 +93,7 @@ export function readPageMetadata(document: Document): PageMetadata {
     language: language ? language.trim().split(/[\s,;]/)[0] || undefined : undefined,
     byline: byline && !/^https?:\/\//.test(byline) ? collapseWhitespace(byline).slice(0, 200) : undefined,
     publishedAt,
+    ...(linkedData.articleBody ? { articleBody: linkedData.articleBody } : {}),
   };
 }
 
@@ -132,6 +136,8 @@ function readLinkedData(json: string, into: LinkedData): void {
       into.datePublished = record.datePublished;
     if (!into.inLanguage && typeof record.inLanguage === 'string') into.inLanguage = record.inLanguage;
     if (!into.author) into.author = authorName(record.author);
+    if (typeof record.articleBody === 'string' && record.articleBody.length > (into.articleBody?.length ?? 0))
+      into.articleBody = record.articleBody;
   }
 }
 
