@@ -116,7 +116,7 @@ export class CreditLedger implements OnModuleDestroy {
 
   /** Gives back what `reserve` held for (operation, referenceId); a no-op once charged or released. */
   async release(accountId: string, operation: string, referenceId: string): Promise<void> {
-    await this.sql.run(
+    await this.write(
       'DELETE FROM quarry_credit_reservations WHERE account_id = ? AND operation = ? AND reference_id = ?',
       [accountId, operation, referenceId],
     );
@@ -172,14 +172,14 @@ export class CreditLedger implements OnModuleDestroy {
     return usage;
   }
 
-  /** One write: through the SQLite group commit where there is one, else on its own. */
+  /** One write: through the SQLite group commit (off the event loop) where there is one, else on its own. */
   private async write(sql: string, params: unknown[]): Promise<void> {
     if (this.sqliteWrites) await this.sqliteWrites.run(sql, params);
     else await this.sql.run(sql, params);
   }
 
   private async releaseExpired(accountId: string): Promise<void> {
-    await this.sql.run('DELETE FROM quarry_credit_reservations WHERE account_id = ? AND expires_at < ?', [
+    await this.write('DELETE FROM quarry_credit_reservations WHERE account_id = ? AND expires_at < ?', [
       accountId,
       this.clock.now().getTime(),
     ]);
