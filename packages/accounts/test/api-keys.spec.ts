@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { NotFoundError } from '@quarry/core';
-import { testDatabaseEngines } from '@quarry/testing';
-import { AccountsService, ApiKeysService } from '../src';
+import { Test } from '@nestjs/testing';
+import { DataSource } from 'typeorm';
+import { dataSourceOptionsFromUrl, NotFoundError, QuarryCoreModule } from '@quarry/core';
+import { testDatabaseEngines, testDataSourceModule } from '@quarry/testing';
+import { AccountsModule, AccountsService, accountsEntities, ApiKeysService, CreditLedger } from '../src';
 import { ApiKeyEntity } from '../src/infrastructure/typeorm/api-key.entity';
 import { AccountsTestContext, createAccountsTestContext } from './accounts-test-module';
 
@@ -46,6 +48,31 @@ describe.each(testDatabaseEngines())('ApiKeysService on %s', (engine) => {
     expect(first!.getTime()).toBeLessThanOrEqual(Date.now());
     await keys.authenticate(apiKey);
     expect((await keys.listForAccount(id))[0].lastUsedAt).toEqual(first);
+  });
+
+  it('refuses on the next request a key revoked through another connection (another process or instance)', async () => {
+    const dataSource = await new DataSource(
+      dataSourceOptionsFromUrl(context.database.url, { entities: accountsEntities, migrations: [] }),
+    ).initialize();
+    const other = await Test.createTestingModule({
+      imports: [testDataSourceModule(dataSource), QuarryCoreModule, AccountsModule.forRoot({})],
+    }).compile();
+    try {
+      const { id } = await accounts.create('elsewhere@example.com', 5);
+      const { apiKey, key } = await keys.create(id);
+      const { apiKey: kept } = await keys.create(id);
+      expect(await keys.authenticate(apiKey)).toEqual({ keyId: key.id, accountId: id });
+      expect(await keys.authenticate(kept)).toBeDefined();
+      // Writes elsewhere that revoke nothing leave both keys working.
+      await other.get(CreditLedger).charge(id, 1, 'scrape', 'elsewhere-1');
+      expect(await keys.authenticate(apiKey)).toEqual({ keyId: key.id, accountId: id });
+      await other.get(ApiKeysService).revokeByPrefix(key.prefix);
+      expect(await keys.authenticate(apiKey)).toBeUndefined();
+      expect(await keys.authenticate(kept)).toBeDefined();
+    } finally {
+      await other.close();
+      await dataSource.destroy();
+    }
   });
 
   it('rejects unknown and malformed keys', async () => {

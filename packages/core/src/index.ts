@@ -47,6 +47,7 @@ export {
   type DatabaseEngine,
   type DataSourceParts,
 } from './persistence/database-url';
+export { PreparedSql, type SqliteHandle, type SqliteStatement } from './persistence/prepared-sql';
 export { TimestampColumn } from './persistence/timestamp-column';
 export {
   CallbackDeliveryColumns,

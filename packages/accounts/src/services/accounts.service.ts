@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock, IdGenerator, InjectQuarryDataSource, NotFoundError } from '@quarry/core';
+import { Clock, IdGenerator, InjectQuarryDataSource, NotFoundError, PreparedSql } from '@quarry/core';
 import { Account } from '../domain/account';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
 import { CreditLedger } from './credit-ledger';
@@ -8,12 +8,16 @@ import { generateWebhookSecret } from '@quarry/net';
 
 @Injectable()
 export class AccountsService {
+  private readonly sql: PreparedSql;
+
   constructor(
     @InjectQuarryDataSource() private readonly dataSource: DataSource,
     private readonly ledger: CreditLedger,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-  ) {}
+  ) {
+    this.sql = new PreparedSql(dataSource);
+  }
 
   /** Creates an account; its starting credits are a ledger grant like any other. */
   async create(email: string, credits: number): Promise<Account> {
@@ -34,9 +38,12 @@ export class AccountsService {
   }
 
   async get(id: string): Promise<Account> {
-    const row = await this.dataSource.getRepository(AccountEntity).findOneBy({ id });
-    if (!row) throw new NotFoundError('Account not found.');
-    return { id: row.id, email: row.email, credits: row.credits };
+    const [account] = await this.sql.rows<Account>(
+      'SELECT id, email, credits FROM quarry_accounts WHERE id = ?',
+      [id],
+    );
+    if (!account) throw new NotFoundError('Account not found.');
+    return account;
   }
 
   /** Adds credits as a ledger grant; `referenceId` makes a retried request a no-op. */

@@ -1,7 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { Clock, IdGenerator, InjectQuarryDataSource, InvalidRequestError, NotFoundError } from '@quarry/core';
+import {
+  Clock,
+  IdGenerator,
+  InjectQuarryDataSource,
+  InvalidRequestError,
+  NotFoundError,
+  PreparedSql,
+} from '@quarry/core';
 import { ApiKeySummary } from '../domain/account';
 import { ApiKeyEntity } from '../infrastructure/typeorm/api-key.entity';
 import { AccountsService } from './accounts.service';
@@ -20,15 +27,38 @@ export interface AuthenticatedKey {
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 const LAST_USED_RESOLUTION_MS = 60_000;
+/** Active keys remembered at most; past it the memory starts over. */
+const MAX_KNOWN_KEYS = 10_000;
 
+/** An active key as `authenticate` remembers it. */
+interface KnownKey extends AuthenticatedKey {
+  /** Epoch ms, or null when never used. */
+  lastUsedAt: number | null;
+}
+
+/**
+ * On SQLite, active keys are remembered in memory by hash, so a request with a known key reads
+ * only `PRAGMA data_version`. That number changes whenever another connection commits (the CLI,
+ * another instance, the group commit's thread); then the key-change counter, which every
+ * revocation moves in its own statement, is read, and if it moved everything remembered is
+ * forgotten. A revocation made here forgets at once. So a key revoked anywhere fails on the next
+ * request. On PostgreSQL every request reads its key: there is no such cheap signal there.
+ */
 @Injectable()
 export class ApiKeysService {
+  private readonly sql: PreparedSql;
+  private readonly known = new Map<string, KnownKey>();
+  private seenDataVersion?: number;
+  private knownAtChanges?: number;
+
   constructor(
     @InjectQuarryDataSource() private readonly dataSource: DataSource,
     private readonly accounts: AccountsService,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-  ) {}
+  ) {
+    this.sql = new PreparedSql(dataSource);
+  }
 
   /** Creates a key; the returned `apiKey` is the only time the whole key exists outside its owner. */
   async create(accountId: string): Promise<{ key: ApiKeySummary; apiKey: string }> {
@@ -64,6 +94,7 @@ export class ApiKeysService {
     const [row] = rows;
     row.revokedAt = this.clock.now();
     await this.dataSource.getRepository(ApiKeyEntity).update({ id: row.id }, { revokedAt: row.revokedAt });
+    this.known.clear();
     return summary(row);
   }
 
@@ -78,19 +109,61 @@ export class ApiKeysService {
   async authenticate(apiKey: string): Promise<AuthenticatedKey | undefined> {
     if (!KEY_PATTERN.test(apiKey)) return undefined;
     const digest = sha256(apiKey);
-    const row = await this.dataSource
-      .getRepository(ApiKeyEntity)
-      .findOneBy({ keyHash: digest.toString('hex') });
-    if (!row || !timingSafeEqual(Buffer.from(row.keyHash, 'hex'), digest) || row.revokedAt) return undefined;
-    await this.recordUse(row);
-    return { keyId: row.id, accountId: row.accountId };
+    const keyHash = digest.toString('hex');
+    const key = this.remembered(keyHash) ?? (await this.lookUp(keyHash, digest));
+    if (!key) return undefined;
+    await this.recordUse(key);
+    return { keyId: key.keyId, accountId: key.accountId };
+  }
+
+  /** The active key with this hash if remembered and no key was revoked or deleted since. */
+  private remembered(keyHash: string): KnownKey | undefined {
+    if (!this.sql.isSqlite) return undefined;
+    const version = this.sql.sqliteDataVersion();
+    if (version !== this.seenDataVersion) {
+      this.seenDataVersion = version;
+      // Synchronous on SQLite: nothing runs between the two reads and the lookups they cover.
+      const [{ changes }] = this.sql
+        .statement('SELECT changes FROM quarry_api_key_changes WHERE id = 1')
+        .all() as { changes: number }[];
+      if (changes !== this.knownAtChanges) {
+        this.known.clear();
+        this.knownAtChanges = changes;
+      }
+    }
+    return this.known.get(keyHash);
+  }
+
+  private async lookUp(keyHash: string, digest: Buffer): Promise<KnownKey | undefined> {
+    const [row] = await this.sql.rows<{
+      id: string;
+      account_id: string;
+      key_hash: string;
+      revoked_at: number | string | null;
+      last_used_at: number | string | null;
+    }>('SELECT id, account_id, key_hash, revoked_at, last_used_at FROM quarry_api_keys WHERE key_hash = ?', [
+      keyHash,
+    ]);
+    if (!row || !timingSafeEqual(Buffer.from(row.key_hash, 'hex'), digest) || row.revoked_at !== null)
+      return undefined;
+    const key: KnownKey = {
+      keyId: row.id,
+      accountId: row.account_id,
+      lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+    };
+    if (this.sql.isSqlite) {
+      if (this.known.size >= MAX_KNOWN_KEYS) this.known.clear();
+      this.known.set(keyHash, key);
+    }
+    return key;
   }
 
   /** Keeps `lastUsedAt` to the minute: one write per key per minute at most, whatever the traffic. */
-  private async recordUse(row: ApiKeyEntity): Promise<void> {
-    const now = this.clock.now();
-    if (row.lastUsedAt && now.getTime() - row.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
-    await this.dataSource.getRepository(ApiKeyEntity).update({ id: row.id }, { lastUsedAt: now });
+  private async recordUse(key: KnownKey): Promise<void> {
+    const now = this.clock.now().getTime();
+    if (key.lastUsedAt !== null && now - key.lastUsedAt < LAST_USED_RESOLUTION_MS) return;
+    key.lastUsedAt = now;
+    await this.sql.run('UPDATE quarry_api_keys SET last_used_at = ? WHERE id = ?', [now, key.keyId]);
   }
 }
 

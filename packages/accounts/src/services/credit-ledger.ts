@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource, LessThan, MoreThanOrEqual } from 'typeorm';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import {
   Clock,
   IdGenerator,
@@ -9,17 +9,13 @@ import {
   isUniqueViolation,
   NotFoundError,
   PaymentRequiredError,
+  PreparedSql,
 } from '@quarry/core';
-import { AccountEntity } from '../infrastructure/typeorm/account.entity';
-import { CreditReservationEntity } from '../infrastructure/typeorm/credit-reservation.entity';
-import { CreditUsageEntity } from '../infrastructure/typeorm/credit-usage.entity';
-import { LedgerEntryEntity } from '../infrastructure/typeorm/ledger-entry.entity';
 import { SqliteGroupCommit } from '../infrastructure/sqlite/sqlite-group-commit';
 
 export interface ChargeResult {
   /** False when this (operation, referenceId) had already been charged: nothing moved this time. */
   charged: boolean;
-  balance: number;
 }
 
 export type Usage = Record<string, { count: number; credits: number }>;
@@ -38,16 +34,22 @@ export const PRICE_HOLD_MS = 10 * 60 * 1000;
  * row, and a release (or its expiry, for work whose process died) gives it back.
  */
 @Injectable()
-export class CreditLedger {
-  /** On SQLite, holds and charges of concurrent requests share one commit. */
+export class CreditLedger implements OnModuleDestroy {
+  /** On SQLite, holds and charges of concurrent requests share one commit, made off the event loop. */
   private readonly sqliteWrites?: SqliteGroupCommit;
+  private readonly sql: PreparedSql;
 
   constructor(
-    @InjectQuarryDataSource() private readonly dataSource: DataSource,
+    @InjectQuarryDataSource() dataSource: DataSource,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {
-    if (dataSource.options.type === 'better-sqlite3') this.sqliteWrites = new SqliteGroupCommit(dataSource);
+    this.sql = new PreparedSql(dataSource);
+    if (this.sql.isSqlite) this.sqliteWrites = new SqliteGroupCommit(this.sql);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.sqliteWrites?.close();
   }
 
   /** Takes `amount` credits for one result, consuming its reservation if any; throws `PaymentRequiredError` when the balance is short. */
@@ -88,15 +90,15 @@ export class CreditLedger {
     const hold = () => {
       const now = this.clock.now();
       // One INSERT: a trigger takes the credits from the balance, whose CHECK (>= 0) rejects an overdraw.
-      return this.insert(CreditReservationEntity, {
-        id: this.ids.uuid(),
+      return this.write(INSERT_HOLD, [
+        this.ids.uuid(),
         accountId,
         amount,
         operation,
         referenceId,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + holdMs),
-      });
+        now.getTime(),
+        now.getTime() + holdMs,
+      ]);
     };
     try {
       await hold().catch(async (error: unknown) => {
@@ -114,14 +116,23 @@ export class CreditLedger {
 
   /** Gives back what `reserve` held for (operation, referenceId); a no-op once charged or released. */
   async release(accountId: string, operation: string, referenceId: string): Promise<void> {
-    await this.reservations.delete({ accountId, operation, referenceId });
+    await this.write(
+      'DELETE FROM quarry_credit_reservations WHERE account_id = ? AND operation = ? AND reference_id = ?',
+      [accountId, operation, referenceId],
+    );
   }
 
-  /** Credits held by work in progress (already out of `balance`, not yet charged). */
+  /** Credits held by work in progress (already out of `balance`, not yet charged); expired holds go back first. */
   async reserved(accountId: string): Promise<number> {
-    await this.releaseExpired(accountId);
-    const holds = await this.reservations.findBy({ accountId });
-    return holds.reduce((sum, hold) => sum + hold.amount, 0);
+    const now = this.clock.now().getTime();
+    const [holds] = await this.sql.rows<{ held: number | string | null; expired: number | string }>(
+      'SELECT SUM(CASE WHEN expires_at >= ? THEN amount ELSE 0 END) AS held, ' +
+        'COUNT(CASE WHEN expires_at < ? THEN 1 END) AS expired ' +
+        'FROM quarry_credit_reservations WHERE account_id = ?',
+      [now, now, accountId],
+    );
+    if (Number(holds.expired) > 0) await this.releaseExpired(accountId);
+    return Number(holds.held ?? 0);
   }
 
   /** Throws `PaymentRequiredError` unless the balance is at least `amount`; for checks before expensive work. */
@@ -134,7 +145,10 @@ export class CreditLedger {
   }
 
   async balance(accountId: string): Promise<number> {
-    const account = await this.dataSource.getRepository(AccountEntity).findOneBy({ id: accountId });
+    const [account] = await this.sql.rows<{ credits: number }>(
+      'SELECT credits FROM quarry_accounts WHERE id = ?',
+      [accountId],
+    );
     if (!account) throw new NotFoundError('Account not found.');
     return account.credits;
   }
@@ -145,9 +159,10 @@ export class CreditLedger {
    * asked for, not the charges made in them.
    */
   async usageSince(accountId: string, since: Date): Promise<Usage> {
-    const days = await this.dataSource
-      .getRepository(CreditUsageEntity)
-      .findBy({ accountId, day: MoreThanOrEqual(utcDay(since)) });
+    const days = await this.sql.rows<{ operation: string; charges: number; credits: number }>(
+      'SELECT operation, charges, credits FROM quarry_credit_usage WHERE account_id = ? AND day >= ?',
+      [accountId, utcDay(since)],
+    );
     const usage: Usage = {};
     for (const day of days) {
       const entry = (usage[day.operation] ??= { count: 0, credits: 0 });
@@ -157,31 +172,17 @@ export class CreditLedger {
     return usage;
   }
 
-  private get reservations() {
-    return this.dataSource.getRepository(CreditReservationEntity);
-  }
-
-  /** One row, through the SQLite group commit where there is one. */
-  private async insert<T extends object>(entity: new () => T, row: T): Promise<void> {
-    if (!this.sqliteWrites) {
-      await this.dataSource.getRepository(entity).insert(row);
-      return;
-    }
-    const metadata = this.dataSource.getMetadata(entity);
-    const columns = metadata.columns.filter((column) => column.getEntityValue(row) !== undefined);
-    const values = columns.map((column) => {
-      const value: unknown = column.getEntityValue(row);
-      return value instanceof Date ? value.getTime() : value;
-    });
-    await this.sqliteWrites.run(
-      `INSERT INTO ${metadata.tableName} (${columns.map((column) => column.databaseName).join(', ')}) ` +
-        `VALUES (${columns.map(() => '?').join(', ')})`,
-      values,
-    );
+  /** One write: through the SQLite group commit (off the event loop) where there is one, else on its own. */
+  private async write(sql: string, params: unknown[]): Promise<void> {
+    if (this.sqliteWrites) await this.sqliteWrites.run(sql, params);
+    else await this.sql.run(sql, params);
   }
 
   private async releaseExpired(accountId: string): Promise<void> {
-    await this.reservations.delete({ accountId, expiresAt: LessThan(this.clock.now()) });
+    await this.write('DELETE FROM quarry_credit_reservations WHERE account_id = ? AND expires_at < ?', [
+      accountId,
+      this.clock.now().getTime(),
+    ]);
   }
 
   private async move(
@@ -194,27 +195,34 @@ export class CreditLedger {
       throw new RangeError('A credit movement is a non-zero integer.');
     try {
       // One INSERT: a database trigger applies it to the balance, and the balance's CHECK (>= 0) rejects the whole statement.
-      await this.insert(LedgerEntryEntity, {
-        id: this.ids.uuid(),
+      await this.write(INSERT_LEDGER_ENTRY, [
+        this.ids.uuid(),
         accountId,
-        amount: delta,
+        delta,
         operation,
         referenceId,
-        createdAt: this.clock.now(),
-      });
+        this.clock.now().getTime(),
+      ]);
     } catch (error) {
       if (isUniqueViolation(error)) {
         // Already charged: a hold taken again for the same result (work re-run after a crash) goes back.
         await this.release(accountId, operation, referenceId);
-        return { charged: false, balance: await this.balance(accountId) };
+        return { charged: false };
       }
       if (isCheckViolation(error)) throw shortOf(-delta);
       if (isForeignKeyViolation(error)) throw new NotFoundError('Account not found.');
       throw error;
     }
-    return { charged: true, balance: await this.balance(accountId) };
+    return { charged: true };
   }
 }
+
+const INSERT_LEDGER_ENTRY =
+  'INSERT INTO quarry_credit_ledger (id, account_id, amount, operation, reference_id, created_at) ' +
+  'VALUES (?, ?, ?, ?, ?, ?)';
+const INSERT_HOLD =
+  'INSERT INTO quarry_credit_reservations (id, account_id, amount, operation, reference_id, created_at, expires_at) ' +
+  'VALUES (?, ?, ?, ?, ?, ?, ?)';
 
 function shortOf(price: number): PaymentRequiredError {
   return new PaymentRequiredError(

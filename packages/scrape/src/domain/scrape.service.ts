@@ -38,8 +38,12 @@ export class ScrapeService {
     private readonly clock: Clock,
   ) {}
 
-  /** Throws `InvalidRequestError` for a URL that is not public http(s), `ScrapeError` when the scrape fails. */
-  async scrape(request: ScrapeRequest): Promise<ScrapeOutcome> {
+  /**
+   * Throws `InvalidRequestError` for a URL that is not public http(s), `ScrapeError` when the scrape
+   * fails. `beforeFetch` runs when the result is not served from the cache, before the page is
+   * fetched (where paid work holds its price); whatever it throws ends the scrape.
+   */
+  async scrape(request: ScrapeRequest, beforeFetch?: () => Promise<void>): Promise<ScrapeOutcome> {
     const target = await this.policy.check(request.url).catch((error: unknown) => {
       throw error instanceof NetError && error.code === 'HOST_NOT_FOUND'
         ? netFailure(error, request.url)
@@ -53,6 +57,7 @@ export class ScrapeService {
         return { result: { ...cached.result, url: request.url, cached: true }, tier: cached.tier };
       }
     }
+    await beforeFetch?.();
     const fresh = await this.coalesced(
       JSON.stringify([key, request.waitForSelector, request.extraWaitMs]),
       () => this.fetchAndCache(key, target, request),

@@ -62,13 +62,18 @@ export class ScrapeController {
   ): Promise<ScrapeResultDto> {
     const { billing, price } = this.settings;
     const work = { accountId, operation: 'scrape', referenceId: this.ids.uuid(), price };
-    await billing.reserve(work, PRICE_HOLD_MS);
+    // A fetch holds the price while it runs; a cached result is a read, paid by the one charge after it.
+    let held = false;
+    const hold = async () => {
+      await billing.reserve(work, PRICE_HOLD_MS);
+      held = true;
+    };
     try {
-      const { result } = await this.scraper.scrape(body);
+      const { result } = await this.scraper.scrape(body, hold);
       await billing.charge(work);
       return result;
     } catch (error) {
-      await billing.release(work);
+      if (held) await billing.release(work);
       throw error;
     }
   }

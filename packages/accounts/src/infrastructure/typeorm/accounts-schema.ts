@@ -7,6 +7,7 @@ import { CreateAccounts1763780000000 } from './migrations/1763780000000-create-a
 import { CreateCreditReservations1764000000000 } from './migrations/1764000000000-create-credit-reservations.migration';
 import { CreateCreditUsage1764500000000 } from './migrations/1764500000000-create-credit-usage.migration';
 import { AddApiKeyLastUsed1764930000000 } from './migrations/1764930000000-add-api-key-last-used.migration';
+import { CountApiKeyChanges1765100000000 } from './migrations/1765100000000-count-api-key-changes.migration';
 
 /** What the app adds to its TypeORM data source for this package. */
 export const accountsEntities = [
@@ -21,4 +22,5 @@ export const accountsMigrations = [
   CreateCreditReservations1764000000000,
   CreateCreditUsage1764500000000,
   AddApiKeyLastUsed1764930000000,
+  CountApiKeyChanges1765100000000,
 ];

@@ -2,7 +2,10 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectQuarryDataSource } from '@quarry/core';
 import { DataSource } from 'typeorm';
 
-/** What keeps a balance from going negative and usage counted: the CHECK, and the triggers that run in each ledger statement. */
+/**
+ * What keeps a balance from going negative and usage counted (the CHECK, and the triggers that run
+ * in each ledger statement), and a revoked key from being remembered (the key-change triggers).
+ */
 const BALANCE_CHECK = 'chk_quarry_accounts_credits';
 const LEDGER_TRIGGERS = [
   'trg_quarry_ledger_apply',
@@ -10,6 +13,8 @@ const LEDGER_TRIGGERS = [
   'trg_quarry_reservation_give_back',
   'trg_quarry_ledger_consume_reservation',
   'trg_quarry_ledger_usage',
+  'trg_quarry_api_key_revoked',
+  'trg_quarry_api_key_deleted',
 ];
 
 /**

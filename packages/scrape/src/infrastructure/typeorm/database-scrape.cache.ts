@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { DataSource, LessThanOrEqual, MoreThan } from 'typeorm';
-import { Clock } from '@quarry/core';
+import { DataSource, LessThanOrEqual } from 'typeorm';
+import { Clock, PreparedSql } from '@quarry/core';
 import { CachedScrape, ScrapeCache } from '../../ports/scrape-cache';
 import { ScrapeCacheEntryEntity } from './scrape-cache-entry.entity';
 
@@ -8,15 +8,21 @@ const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
 /** Expired rows are deleted at most this often, on a write. */
 const PURGE_INTERVAL_MS = 10 * 60_000;
 
-/** The embedded cache: one row per URL in the app's database. */
+/**
+ * The embedded cache: one row per URL in the app's database, read with one prepared statement.
+ * No copy is kept in memory, so every instance sees a `set`, `forceFresh` refill or invalidation
+ * made by any other at once.
+ */
 export class DatabaseScrapeCache extends ScrapeCache {
   private lastPurge = 0;
+  private readonly sql: PreparedSql;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
   ) {
     super();
+    this.sql = new PreparedSql(dataSource);
   }
 
   private get rows() {
@@ -24,7 +30,10 @@ export class DatabaseScrapeCache extends ScrapeCache {
   }
 
   async get(key: string): Promise<CachedScrape | undefined> {
-    const row = await this.rows.findOneBy({ keyHash: hashOf(key), expiresAt: MoreThan(this.clock.now()) });
+    const [row] = await this.sql.rows<{ value: string }>(
+      'SELECT value FROM quarry_scrape_cache WHERE key_hash = ? AND expires_at > ?',
+      [hashOf(key), this.clock.now().getTime()],
+    );
     return row ? (JSON.parse(row.value) as CachedScrape) : undefined;
   }
 
