@@ -1,4 +1,7 @@
+import type { Element } from 'domhandler';
 import TurndownService from 'turndown';
+import { reparsesUnchanged } from './reparses-unchanged';
+import { toTurndownTree } from './turndown-tree';
 
 /** The part of turndown's DOM (domino) these rules use; the package builds without the DOM lib. */
 interface TurndownNode {
@@ -13,6 +16,9 @@ interface TurndownNode {
   closest(selector: string): TurndownNode | null;
   querySelectorAll(selector: string): ArrayLike<TurndownNode>;
 }
+
+/** What turndown's typings call an HTML element; the package builds without the DOM lib. */
+type HTMLInput = Parameters<TurndownService['turndown']>[0];
 
 interface TableShape {
   firstRow: TurndownNode | undefined;
@@ -72,10 +78,16 @@ export class MarkdownConverter {
     });
   }
 
-  convert(html: string): string {
+  /**
+   * Markdown of `content`'s children, whose serialisation is `html`. Turndown reads the tree
+   * itself unless an HTML parser would rebuild it differently from `html` (htmlparser2 keeps
+   * nesting that HTML5 parsing repairs); then it parses `html`, so the result is the same.
+   */
+  convert(content: Element, html: string): string {
     if (!html) return '';
+    const input = reparsesUnchanged(content) ? (toTurndownTree(content) as unknown as HTMLInput) : html;
     return this.turndown
-      .turndown(html)
+      .turndown(input)
       .replace(/[ \t]+$/gm, (spaces, offset: number, whole: string) =>
         spaces === '  ' && whole[offset + 2] === '\n' ? spaces : '',
       )
