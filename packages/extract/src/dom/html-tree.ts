@@ -3,8 +3,6 @@ import {
   Document,
   Element,
   Text,
-  isTag,
-  isText,
   type AnyNode,
   type ChildNode,
   type ParentNode,
@@ -210,5 +208,14 @@ export function classAndId(element: Element): string {
   return id ? `${className} ${id}` : className;
 }
 
-export { isTag, isText };
+/** An element (`<script>` and `<style>` included), as domhandler's `isTag`, without its re-export getters on every call. */
+export function isTag(node: AnyNode): node is Element {
+  const type = node.type;
+  return type === 'tag' || type === 'script' || type === 'style';
+}
+
+export function isText(node: AnyNode): node is Text {
+  return node.type === 'text';
+}
+
 export type { AnyNode, ChildNode, ParentNode };
