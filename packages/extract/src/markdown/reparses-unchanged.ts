@@ -71,12 +71,16 @@ function enter(context: Context, name: string): Context {
   };
 }
 
-/** Table parts only stand where the tree builder puts them; anything else is moved or wrapped. */
+/**
+ * Table parts only stand where the tree builder puts them; anything else is moved or wrapped
+ * (rows straight in a table are too, in a `<tbody>`, and line breaks and images are moved before
+ * the table, which the Markdown tree does the same way).
+ */
 function fitsParent(name: string, parent: string): boolean {
   const required = REQUIRED_PARENT.get(name);
   if (required && !required.has(parent)) return false;
   const allowed = ALLOWED_CHILDREN.get(parent);
-  return !allowed || allowed.has(name);
+  return !allowed || allowed.has(name) || (parent !== 'colgroup' && FOSTERED.has(name));
 }
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -89,12 +93,12 @@ const REQUIRED_PARENT = new Map<string, ReadonlySet<string>>([
   ['tbody', new Set(['table'])],
   ['thead', new Set(['table'])],
   ['tfoot', new Set(['table'])],
-  ['tr', SECTIONS],
+  ['tr', new Set([...SECTIONS, 'table'])],
   ['td', new Set(['tr'])],
   ['th', new Set(['tr'])],
 ]);
 const ALLOWED_CHILDREN = new Map<string, ReadonlySet<string>>([
-  ['table', new Set(['caption', 'colgroup', 'tbody', 'thead', 'tfoot'])],
+  ['table', new Set(['caption', 'colgroup', 'tbody', 'thead', 'tfoot', 'tr'])],
   ['tbody', new Set(['tr'])],
   ['thead', new Set(['tr'])],
   ['tfoot', new Set(['tr'])],
@@ -213,9 +217,9 @@ const REBUILT = new Set([
   'track',
   'area',
   'base',
-  'basefont',
-  'bgsound',
   'link',
   'meta',
 ]);
-const VOID = new Set(['br', 'col', 'hr', 'img', 'wbr']);
+/** Void elements, which a parser leaves in place (`basefont` and `bgsound` too, as head elements in the body). */
+const VOID = new Set(['br', 'col', 'hr', 'img', 'wbr', 'basefont', 'bgsound']);
+const FOSTERED = new Set(['br', 'img', 'hr', 'wbr']);

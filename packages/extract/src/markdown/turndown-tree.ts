@@ -5,8 +5,8 @@ import { isTag, isText, type ChildNode } from '../dom/html-tree';
  * The part of the DOM that turndown and the Markdown rules read, over plain objects: the content
  * tree handed to turndown as it is, instead of serialising it and having turndown parse the HTML
  * again with its own DOM. Built as an HTML parser would build the tree from the content HTML
- * (adjacent texts merged, the line feed after `<pre>` dropped, the edges trimmed like the HTML
- * string), so the Markdown is the same; `reparsesUnchanged` says when that holds.
+ * (adjacent texts merged, rows put in a `<tbody>`, line breaks and images in a table moved
+ * before it, the line feed after `<pre>` dropped, the edges trimmed like the HTML string), so the Markdown is the same; `reparsesUnchanged` says when that holds.
  */
 type TreeNode = TurndownElement | TurndownText;
 
@@ -139,6 +139,18 @@ export class TurndownElement extends TurndownTreeNode {
     return this.querySelectorAll(tagName.toLowerCase());
   }
 
+  insertBefore(child: TreeNode, reference: TreeNode): void {
+    const index = this.childNodes.indexOf(reference);
+    this.childNodes.splice(index, 0, child);
+    child.parentNode = this;
+    child.previousSibling = reference.previousSibling;
+    child.nextSibling = reference;
+    if (reference.previousSibling) reference.previousSibling.nextSibling = child;
+    reference.previousSibling = child;
+    this.elements = null;
+    this.forgetText();
+  }
+
   append(child: TreeNode): void {
     const last = this.childNodes[this.childNodes.length - 1];
     if (last) {
@@ -166,11 +178,19 @@ export function toTurndownTree(root: Element): TurndownElement {
   return top;
 }
 
+interface Frame {
+  into: TurndownElement;
+  nodes: ChildNode[];
+  index: number;
+  /** Adjacent texts are one text once serialised and parsed. */
+  text: string;
+  /** The `<tbody>` a parser opens for rows written straight into a `<table>`, while rows follow. */
+  rows: TurndownElement | null;
+}
+
 function appendChildren(parent: TurndownElement, children: ChildNode[]): void {
-  // Iterative: content trees can be deep. Adjacent texts are one text once serialised and parsed.
-  const stack: Array<{ into: TurndownElement; nodes: ChildNode[]; index: number; text: string }> = [
-    { into: parent, nodes: children, index: 0, text: '' },
-  ];
+  // Iterative: content trees can be deep.
+  const stack: Frame[] = [{ into: parent, nodes: children, index: 0, text: '', rows: null }];
   while (stack.length > 0) {
     const frame = stack[stack.length - 1];
     const node = frame.nodes[frame.index++];
@@ -178,16 +198,37 @@ function appendChildren(parent: TurndownElement, children: ChildNode[]): void {
       frame.text += node.data;
       continue;
     }
-    if (frame.text !== '') appendText(frame.into, frame.text);
+    if (frame.text !== '') appendText(frame.rows ?? frame.into, frame.text);
     frame.text = '';
     if (!node) {
       stack.pop();
-    } else if (isTag(node)) {
-      const element = new TurndownElement(node.name, node.attribs);
-      frame.into.append(element);
-      stack.push({ into: element, nodes: node.children, index: 0, text: '' });
+      continue;
     }
+    if (!isTag(node)) continue;
+    const element = new TurndownElement(node.name, node.attribs);
+    if (TABLE_PARTS.has(frame.into.nodeName) && FOSTERED.has(node.name)) {
+      fosterParent(frame.into, element);
+      continue;
+    }
+    let into = frame.into;
+    if (into.nodeName === 'TABLE') {
+      if (node.name !== 'tr') frame.rows = null;
+      else if (!frame.rows) into.append((frame.rows = new TurndownElement('tbody', {})));
+      into = frame.rows ?? into;
+    }
+    into.append(element);
+    stack.push({ into: element, nodes: node.children, index: 0, text: '', rows: null });
   }
+}
+
+const TABLE_PARTS = new Set(['TABLE', 'TBODY', 'THEAD', 'TFOOT', 'TR']);
+/** Void elements that a parser moves out of a table to just before it (other misplaced content is never converted from the tree). */
+const FOSTERED = new Set(['br', 'img', 'hr', 'wbr']);
+
+function fosterParent(tablePart: TurndownElement, element: TurndownElement): void {
+  let table = tablePart;
+  while (table.nodeName !== 'TABLE' && table.parentNode) table = table.parentNode;
+  table.parentNode?.insertBefore(element, table);
 }
 
 /** A parser reads every CR LF and lone CR as LF, and drops the line feed that opens a `<pre>`. */
