@@ -2,6 +2,7 @@ import type { Element } from 'domhandler';
 import {
   NON_TEXT_ELEMENTS,
   classAndId,
+  collapsedLength,
   descendants,
   elementChildren,
   isTag,
@@ -126,7 +127,7 @@ export function textStats(root: ParentNode): TextStats {
     const [node, linkWeight] = stack.pop()!;
     for (const child of node.children) {
       if (isText(child)) {
-        const length = collapsedLength(child.data);
+        const length = collapsedLength(child);
         text += length;
         linkText += length * linkWeight;
       } else if (isTag(child) && !NON_TEXT_ELEMENTS.has(child.name)) {
@@ -147,23 +148,6 @@ export function textLength(root: ParentNode): number {
 export function linkDensity(root: ParentNode): number {
   const stats = textStats(root);
   return stats.text === 0 ? 0 : stats.linkText / stats.text;
-}
-
-function collapsedLength(data: string): number {
-  let length = 0;
-  let inSpace = false;
-  for (let i = 0; i < data.length; i++) {
-    const code = data.charCodeAt(i);
-    const space = code === 32 || code === 10 || code === 9 || code === 13 || code === 12 || code === 160;
-    if (space) {
-      if (!inSpace) length++;
-      inSpace = true;
-    } else {
-      length++;
-      inSpace = false;
-    }
-  }
-  return length;
 }
 
 export function countTags(root: ParentNode, names: ReadonlySet<string>): number {

@@ -187,6 +187,40 @@ export function normalizedText(root: AnyNode): string {
   return collapseWhitespace(rawText(root));
 }
 
+/** Texts shorter than this are counted again rather than looked up. */
+const REMEMBERED_LENGTH_MIN = 48;
+/** Text nodes never change, and every measure of an ancestor counts them again. */
+const collapsedLengths = new WeakMap<Text, number>();
+
+/** Length of a text node's text with whitespace runs counted once, without building the string. */
+export function collapsedLength(text: Text): number {
+  const data = text.data;
+  if (data.length < REMEMBERED_LENGTH_MIN) return countCollapsed(data);
+  let length = collapsedLengths.get(text);
+  if (length === undefined) {
+    length = countCollapsed(data);
+    collapsedLengths.set(text, length);
+  }
+  return length;
+}
+
+function countCollapsed(data: string): number {
+  let length = 0;
+  let inSpace = false;
+  for (let i = 0; i < data.length; i++) {
+    const code = data.charCodeAt(i);
+    const space = code === 32 || code === 10 || code === 9 || code === 13 || code === 12 || code === 160;
+    if (space) {
+      if (!inSpace) length++;
+      inSpace = true;
+    } else {
+      length++;
+      inSpace = false;
+    }
+  }
+  return length;
+}
+
 export function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
