@@ -122,9 +122,12 @@ export interface TextStats {
 export function textStats(root: ParentNode): TextStats {
   let text = 0;
   let linkText = 0;
-  const stack: Array<[ParentNode, number]> = [[root, 0]];
-  while (stack.length > 0) {
-    const [node, linkWeight] = stack.pop()!;
+  // Two parallel stacks rather than a pair per element: this walk runs over most of the page many times.
+  const nodes: ParentNode[] = [root];
+  const weights: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const linkWeight = weights.pop()!;
     for (const child of node.children) {
       if (isText(child)) {
         const length = collapsedLength(child);
@@ -133,7 +136,8 @@ export function textStats(root: ParentNode): TextStats {
       } else if (isTag(child) && !NON_TEXT_ELEMENTS.has(child.name)) {
         let weight = linkWeight;
         if (child.name === 'a') weight = (child.attribs.href ?? '').startsWith('#') ? 0.3 : 1;
-        stack.push([child, weight]);
+        nodes.push(child);
+        weights.push(weight);
       }
     }
   }

@@ -30,13 +30,19 @@ export function parseHtml(html: string): Document {
 }
 
 function capDepth(document: Document): void {
-  const stack: Array<[ParentNode, number]> = [[document, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
+  // Two parallel stacks rather than a pair per element: this walk runs over every element of the page.
+  const nodes: ParentNode[] = [document];
+  const depths: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
     for (const child of node.children) {
       if (!isTag(child)) continue;
       if (depth + 1 >= MAX_DEPTH) flatten(child);
-      else stack.push([child, depth + 1]);
+      else {
+        nodes.push(child);
+        depths.push(depth + 1);
+      }
     }
   }
 }
