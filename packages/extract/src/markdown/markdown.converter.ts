@@ -26,6 +26,8 @@ interface TableShape {
 }
 
 const CELL_TAGS = new Set(['TD', 'TH']);
+/** What turndown's escaping changes: `\ * ` [ ] _` anywhere, `- + = # ~ >` or a digit at the start. */
+const NEEDS_ESCAPE = /[\\*`[\]_]|^[-+=#~>\d]/;
 
 /** GitHub-flavoured Markdown from the cleaned content HTML: turndown plus tables, strikethrough and fenced code with its language. */
 export class MarkdownConverter {
@@ -48,6 +50,9 @@ export class MarkdownConverter {
         return element.isBlock ? '\n\n' : '';
       },
     });
+    // Most texts hold nothing turndown escapes; its thirteen replacements run only on those that do.
+    const escapeAll = this.turndown.escape.bind(this.turndown);
+    this.turndown.escape = (text) => (NEEDS_ESCAPE.test(text) ? escapeAll(text) : text);
     this.turndown.addRule('strikethrough', {
       filter: ['del', 's', 'strike'] as TurndownService.Filter,
       replacement: (content) => (content.trim() ? `~~${content}~~` : content),
