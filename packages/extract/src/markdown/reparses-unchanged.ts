@@ -30,7 +30,12 @@ export function reparsesUnchanged(root: Element): boolean {
     if ((name === 'a' && context.inLink) || (name === 'form' && context.inForm)) return false;
     for (const value of Object.values(node.attribs)) if (/[\r\0]/.test(value)) return false;
     const inner = enter(context, name);
-    for (const child of node.children) stack.push([child, inner]);
+    // A block straight inside a <p> closes it: that block and what follows belong to the p's parent.
+    let childContext = inner;
+    for (const child of node.children) {
+      if (name === 'p' && isTag(child) && CLOSES_PARAGRAPH.has(child.name)) childContext = context;
+      stack.push([child, childContext]);
+    }
   }
   return true;
 }
@@ -105,8 +110,11 @@ const ALLOWED_CHILDREN = new Map<string, ReadonlySet<string>>([
   ['tr', new Set(['td', 'th'])],
   ['colgroup', new Set(['col'])],
 ]);
-/** Start tags that close an open `<p>` (a superset of the HTML standard's list, old and new). */
-const CLOSES_PARAGRAPH = new Set([
+/**
+ * Start tags that close an open `<p>` (a superset of the HTML standard's list, old and new; not
+ * `<table>`, which stays inside in quirks mode, as turndown's doctype-less document is).
+ */
+export const CLOSES_PARAGRAPH: ReadonlySet<string> = new Set([
   'address',
   'article',
   'aside',
@@ -145,7 +153,6 @@ const CLOSES_PARAGRAPH = new Set([
   'search',
   'section',
   'summary',
-  'table',
   'ul',
 ]);
 /** Elements past which an open `<p>` is out of scope. */
@@ -222,4 +229,5 @@ const REBUILT = new Set([
 ]);
 /** Void elements, which a parser leaves in place (`basefont` and `bgsound` too, as head elements in the body). */
 const VOID = new Set(['br', 'col', 'hr', 'img', 'wbr', 'basefont', 'bgsound']);
-const FOSTERED = new Set(['br', 'img', 'hr', 'wbr']);
+/** Void elements that a parser moves out of a table to just before it. */
+export const FOSTERED: ReadonlySet<string> = new Set(['br', 'img', 'hr', 'wbr']);

@@ -1,12 +1,14 @@
 import type { Element } from 'domhandler';
 import { isTag, isText, type ChildNode } from '../dom/html-tree';
+import { CLOSES_PARAGRAPH, FOSTERED } from './reparses-unchanged';
 
 /**
  * The part of the DOM that turndown and the Markdown rules read, over plain objects: the content
  * tree handed to turndown as it is, instead of serialising it and having turndown parse the HTML
  * again with its own DOM. Built as an HTML parser would build the tree from the content HTML
- * (adjacent texts merged, rows put in a `<tbody>`, line breaks and images in a table moved
- * before it, the line feed after `<pre>` dropped, the edges trimmed like the HTML string), so the Markdown is the same; `reparsesUnchanged` says when that holds.
+ * (adjacent texts merged, a `<p>` closed by a block in it, rows put in a `<tbody>`, line
+ * breaks and images in a table moved before it, the line feed after `<pre>` dropped, the edges
+ * trimmed like the HTML string), so the Markdown is the same; `reparsesUnchanged` says when that holds.
  */
 type TreeNode = TurndownElement | TurndownText;
 
@@ -186,11 +188,16 @@ interface Frame {
   text: string;
   /** The `<tbody>` a parser opens for rows written straight into a `<table>`, while rows follow. */
   rows: TurndownElement | null;
+  /**
+   * A `<p>` whose block child closed it: the block and what follows went to the p's parent, and
+   * the `</p>` then opens an empty paragraph there.
+   */
+  closedParagraph: boolean;
 }
 
 function appendChildren(parent: TurndownElement, children: ChildNode[]): void {
   // Iterative: content trees can be deep.
-  const stack: Frame[] = [{ into: parent, nodes: children, index: 0, text: '', rows: null }];
+  const stack: Frame[] = [{ into: parent, nodes: children, index: 0, text: '', rows: null, closedParagraph: false }];
   while (stack.length > 0) {
     const frame = stack[stack.length - 1];
     const node = frame.nodes[frame.index++];
@@ -201,10 +208,15 @@ function appendChildren(parent: TurndownElement, children: ChildNode[]): void {
     if (frame.text !== '') appendText(frame.rows ?? frame.into, frame.text);
     frame.text = '';
     if (!node) {
+      if (frame.closedParagraph) frame.into.append(new TurndownElement('p', {}));
       stack.pop();
       continue;
     }
     if (!isTag(node)) continue;
+    if (!frame.closedParagraph && frame.into.nodeName === 'P' && CLOSES_PARAGRAPH.has(node.name)) {
+      frame.closedParagraph = true;
+      frame.into = frame.into.parentNode!;
+    }
     const element = new TurndownElement(node.name, node.attribs);
     if (TABLE_PARTS.has(frame.into.nodeName) && FOSTERED.has(node.name)) {
       fosterParent(frame.into, element);
@@ -217,13 +229,11 @@ function appendChildren(parent: TurndownElement, children: ChildNode[]): void {
       into = frame.rows ?? into;
     }
     into.append(element);
-    stack.push({ into: element, nodes: node.children, index: 0, text: '', rows: null });
+    stack.push({ into: element, nodes: node.children, index: 0, text: '', rows: null, closedParagraph: false });
   }
 }
 
 const TABLE_PARTS = new Set(['TABLE', 'TBODY', 'THEAD', 'TFOOT', 'TR']);
-/** Void elements that a parser moves out of a table to just before it (other misplaced content is never converted from the tree). */
-const FOSTERED = new Set(['br', 'img', 'hr', 'wbr']);
 
 function fosterParent(tablePart: TurndownElement, element: TurndownElement): void {
   let table = tablePart;
