@@ -86,7 +86,7 @@ function extractFrom(html: string, options: ExtractOptions): ExtractResult {
     images: options.images ?? true,
     title: metadata.title,
   });
-  const markdown = markdownConverter.convert(article, contentHtml);
+  const markdown = markdownConverter.convert(contentHtml, article);
   if (!markdown) throw new ExtractError('The page has no readable text.', options.url);
 
   return {

@@ -1,12 +1,5 @@
 import { parseDocument } from 'htmlparser2';
-import {
-  Document,
-  Element,
-  Text,
-  type AnyNode,
-  type ChildNode,
-  type ParentNode,
-} from 'domhandler';
+import { Document, Element, Text, type AnyNode, type ChildNode, type ParentNode } from 'domhandler';
 
 /** Deeper trees are flattened: real pages stay far below, runaway unclosed tags would overflow recursion. */
 const MAX_DEPTH = 200;

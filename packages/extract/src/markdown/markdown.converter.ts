@@ -84,13 +84,15 @@ export class MarkdownConverter {
   }
 
   /**
-   * Markdown of `content`'s children, whose serialisation is `html`. Turndown reads the tree
-   * itself unless an HTML parser would rebuild it differently from `html` (htmlparser2 keeps
-   * nesting that HTML5 parsing repairs); then it parses `html`, so the result is the same.
+   * GitHub-flavoured Markdown of `html`. `content`, when given, is the element whose children
+   * `html` was serialised from: turndown then reads that tree instead of parsing `html` again,
+   * unless an HTML parser would build a different tree from `html` (htmlparser2 keeps nesting
+   * that HTML5 parsing repairs), so the Markdown is the same either way.
    */
-  convert(content: Element, html: string): string {
+  convert(html: string, content?: Element): string {
     if (!html) return '';
-    const input = reparsesUnchanged(content) ? (toTurndownTree(content) as unknown as HTMLInput) : html;
+    const input =
+      content && reparsesUnchanged(content) ? (toTurndownTree(content) as unknown as HTMLInput) : html;
     return this.turndown
       .turndown(input)
       .replace(/[ \t]+$/gm, (spaces, offset: number, whole: string) =>

@@ -120,9 +120,8 @@ export class TurndownElement extends TurndownTreeNode {
 
   /** The element or its nearest ancestor with this tag name (the only selectors the rules use). */
   closest(tagName: string): TurndownElement | null {
-    for (let node: TurndownElement | null = this; node; node = node.parentNode)
-      if (node.name === tagName) return node;
-    return null;
+    if (this.name === tagName) return this;
+    return this.parentNode?.closest(tagName) ?? null;
   }
 
   /** Descendants with this tag name, in document order. */
@@ -164,8 +163,9 @@ export class TurndownElement extends TurndownTreeNode {
   }
 
   forgetText(): void {
-    for (let node: TurndownElement | null = this; node && node.text !== null; node = node.parentNode)
-      node.text = null;
+    if (this.text === null) return;
+    this.text = null;
+    this.parentNode?.forgetText();
   }
 }
 
@@ -197,7 +197,9 @@ interface Frame {
 
 function appendChildren(parent: TurndownElement, children: ChildNode[]): void {
   // Iterative: content trees can be deep.
-  const stack: Frame[] = [{ into: parent, nodes: children, index: 0, text: '', rows: null, closedParagraph: false }];
+  const stack: Frame[] = [
+    { into: parent, nodes: children, index: 0, text: '', rows: null, closedParagraph: false },
+  ];
   while (stack.length > 0) {
     const frame = stack[stack.length - 1];
     const node = frame.nodes[frame.index++];
@@ -229,7 +231,14 @@ function appendChildren(parent: TurndownElement, children: ChildNode[]): void {
       into = frame.rows ?? into;
     }
     into.append(element);
-    stack.push({ into: element, nodes: node.children, index: 0, text: '', rows: null, closedParagraph: false });
+    stack.push({
+      into: element,
+      nodes: node.children,
+      index: 0,
+      text: '',
+      rows: null,
+      closedParagraph: false,
+    });
   }
 }
 
