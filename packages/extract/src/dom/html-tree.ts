@@ -125,15 +125,23 @@ export function elementChildren(node: ParentNode): Element[] {
 /** All descendant elements in document order (not including `root`). */
 export function descendants(root: ParentNode): Element[] {
   const out: Element[] = [];
-  const stack: ChildNode[] = [];
-  for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]);
+  const stack: Element[] = [];
+  pushElementChildren(stack, root);
   while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!isTag(node)) continue;
-    out.push(node);
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+    const element = stack.pop()!;
+    out.push(element);
+    pushElementChildren(stack, element);
   }
   return out;
+}
+
+/** Pushes the element children of `node` last to first, so they pop in document order. */
+function pushElementChildren(stack: Element[], node: ParentNode): void {
+  const children = node.children;
+  for (let i = children.length - 1; i >= 0; i--) {
+    const child = children[i];
+    if (isTag(child)) stack.push(child);
+  }
 }
 
 export function descendantsNamed(root: ParentNode, names: ReadonlySet<string>): Element[] {
@@ -141,13 +149,12 @@ export function descendantsNamed(root: ParentNode, names: ReadonlySet<string>): 
 }
 
 export function firstDescendant(root: ParentNode, predicate: (element: Element) => boolean): Element | null {
-  const stack: ChildNode[] = [];
-  for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]);
+  const stack: Element[] = [];
+  pushElementChildren(stack, root);
   while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!isTag(node)) continue;
-    if (predicate(node)) return node;
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+    const element = stack.pop()!;
+    if (predicate(element)) return element;
+    pushElementChildren(stack, element);
   }
   return null;
 }

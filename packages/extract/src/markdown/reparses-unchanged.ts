@@ -28,7 +28,7 @@ export function reparsesUnchanged(root: Element): boolean {
     if ((name === 'li' && context.inListItem) || ((name === 'dd' || name === 'dt') && context.inDefinition))
       return false;
     if ((name === 'a' && context.inLink) || (name === 'form' && context.inForm)) return false;
-    for (const value of Object.values(node.attribs)) if (/[\r\0]/.test(value)) return false;
+    for (const attribute in node.attribs) if (/[\r\0]/.test(node.attribs[attribute])) return false;
     const inner = enter(context, name);
     // A block straight inside a <p> closes it: that block and what follows belong to the p's parent.
     let childContext = inner;
