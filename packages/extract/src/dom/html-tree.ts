@@ -193,21 +193,15 @@ export function normalizedText(root: AnyNode): string {
   return collapseWhitespace(rawText(root));
 }
 
-/** Texts shorter than this are counted again rather than looked up. */
-const REMEMBERED_LENGTH_MIN = 48;
-/** Text nodes never change, and every measure of an ancestor counts them again. */
-const collapsedLengths = new WeakMap<Text, number>();
+/** A text node that remembers its collapsed length (text nodes never change once parsed). */
+interface MeasuredText extends Text {
+  collapsedLength?: number;
+}
 
 /** Length of a text node's text with whitespace runs counted once, without building the string. */
 export function collapsedLength(text: Text): number {
-  const data = text.data;
-  if (data.length < REMEMBERED_LENGTH_MIN) return countCollapsed(data);
-  let length = collapsedLengths.get(text);
-  if (length === undefined) {
-    length = countCollapsed(data);
-    collapsedLengths.set(text, length);
-  }
-  return length;
+  // Every measure of an ancestor counts the same text again: count it once.
+  return ((text as MeasuredText).collapsedLength ??= countCollapsed(text.data));
 }
 
 function countCollapsed(data: string): number {
