@@ -83,7 +83,7 @@ function run(engine, benchmark) {
   global.gc?.();
   const predictions = {};
   const failures = [];
-  let peakRss = process.memoryUsage().rss;
+  let peakRss = process.memoryUsage.rss();
   let busy = 0;
   const cpuBefore = process.cpuUsage();
   for (const page of pages) {
@@ -94,7 +94,7 @@ function run(engine, benchmark) {
       failures.push({ id: page.id, error: String(error?.code ?? error?.message ?? error).slice(0, 120) });
     }
     busy += performance.now() - started;
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
   }
   const cpu = process.cpuUsage(cpuBefore);
   return scored(engine, benchmark, predictions, failures, {

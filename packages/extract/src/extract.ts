@@ -58,7 +58,7 @@ function extractFrom(html: string, options: ExtractOptions): ExtractResult {
   if (!hasReadableContent(firstDocument))
     throw new ExtractError('The page has no readable text.', options.url);
   const metadata = readPageMetadata(firstDocument);
-  const baseUrl = resolveBaseUrl(firstDocument, options.url);
+  const baseUrl = resolveBaseUrl(metadata.baseHref, options.url);
 
   let best: { article: Element; length: number } | null = null;
   for (let i = 0; i < ATTEMPTS.length; i++) {
@@ -98,7 +98,7 @@ function extractFrom(html: string, options: ExtractOptions): ExtractResult {
     images: options.images ?? true,
     title: metadata.title,
   });
-  const markdown = markdownConverter.convert(contentHtml);
+  const markdown = markdownConverter.convert(contentHtml, article);
   if (!markdown) throw new ExtractError('The page has no readable text.', options.url);
 
   return {
@@ -127,20 +127,16 @@ function bodyOf(document: Document): Element {
   );
 }
 
-function resolveBaseUrl(document: Document, url: string): URL | null {
+function resolveBaseUrl(baseHref: string | undefined, url: string): URL | null {
   let pageUrl: URL | null = null;
   try {
     pageUrl = new URL(url);
   } catch {
     pageUrl = null;
   }
-  const base = firstDescendant(
-    document,
-    (element) => element.name === 'base' && element.attribs.href !== undefined,
-  );
-  if (!base) return pageUrl;
+  if (baseHref === undefined) return pageUrl;
   try {
-    return new URL(base.attribs.href.trim(), pageUrl ?? undefined);
+    return new URL(baseHref.trim(), pageUrl ?? undefined);
   } catch {
     return pageUrl;
   }

@@ -72,9 +72,11 @@ export function writeContentHtml(article: Element, options: WriteOptions): strin
   const shownText = [options.title ?? '', ...captionTexts(article)]
     .map(comparable)
     .filter((text) => text.length > 0);
-  const articleText = ` ${comparable(rawText(article))} `;
+  // Only long alt texts are compared with the article's text; images have no text, so it holds throughout.
+  let articleText: string | undefined;
+  const readArticleText = () => (articleText ??= ` ${comparable(rawText(article))} `);
   for (const element of descendants(article))
-    if (element.name === 'img') finishImage(element, options, shownText, articleText);
+    if (element.name === 'img') finishImage(element, options, shownText, readArticleText);
   for (const element of descendants(article)) {
     switch (element.name) {
       case 'img':
@@ -104,7 +106,12 @@ export function writeContentHtml(article: Element, options: WriteOptions): strin
   return render(article.children, { encodeEntities: 'utf8' }).trim();
 }
 
-function finishImage(image: Element, options: WriteOptions, shownText: string[], articleText: string): void {
+function finishImage(
+  image: Element,
+  options: WriteOptions,
+  shownText: string[],
+  articleText: () => string,
+): void {
   if (!options.images) {
     detach(image);
     return;
@@ -143,12 +150,12 @@ function repeatsShownText(alt: string, shownText: string[]): boolean {
  * Alt text long enough to be a sentence whose words (most of them, from the start: a caption the
  * alt repeats with a photo credit added) also appear in the article's text.
  */
-function repeatsArticleText(alt: string, articleText: string): boolean {
+function repeatsArticleText(alt: string, articleText: () => string): boolean {
   const text = comparable(alt);
   if (text.length < REPEATED_ALT_MIN) return false;
-  if (articleText.includes(` ${text} `)) return true;
+  if (articleText().includes(` ${text} `)) return true;
   const cut = text.lastIndexOf(' ', Math.ceil(text.length * 0.6));
-  return cut >= REPEATED_ALT_MIN && articleText.includes(` ${text.slice(0, cut)} `);
+  return cut >= REPEATED_ALT_MIN && articleText().includes(` ${text.slice(0, cut)} `);
 }
 
 function comparable(text: string): string {

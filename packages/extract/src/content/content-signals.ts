@@ -2,6 +2,7 @@ import type { Element } from 'domhandler';
 import {
   NON_TEXT_ELEMENTS,
   classAndId,
+  collapsedLength,
   descendants,
   elementChildren,
   firstDescendant,
@@ -122,18 +123,22 @@ export interface TextStats {
 export function textStats(root: ParentNode): TextStats {
   let text = 0;
   let linkText = 0;
-  const stack: Array<[ParentNode, number]> = [[root, 0]];
-  while (stack.length > 0) {
-    const [node, linkWeight] = stack.pop()!;
+  // Two parallel stacks rather than a pair per element: this walk runs over most of the page many times.
+  const nodes: ParentNode[] = [root];
+  const weights: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const linkWeight = weights.pop()!;
     for (const child of node.children) {
       if (isText(child)) {
-        const length = collapsedLength(child.data);
+        const length = collapsedLength(child);
         text += length;
         linkText += length * linkWeight;
       } else if (isTag(child) && !NON_TEXT_ELEMENTS.has(child.name)) {
         let weight = linkWeight;
         if (child.name === 'a') weight = (child.attribs.href ?? '').startsWith('#') ? 0.3 : 1;
-        stack.push([child, weight]);
+        nodes.push(child);
+        weights.push(weight);
       }
     }
   }
@@ -148,23 +153,6 @@ export function textLength(root: ParentNode): number {
 export function linkDensity(root: ParentNode): number {
   const stats = textStats(root);
   return stats.text === 0 ? 0 : stats.linkText / stats.text;
-}
-
-function collapsedLength(data: string): number {
-  let length = 0;
-  let inSpace = false;
-  for (let i = 0; i < data.length; i++) {
-    const code = data.charCodeAt(i);
-    const space = code === 32 || code === 10 || code === 9 || code === 13 || code === 12 || code === 160;
-    if (space) {
-      if (!inSpace) length++;
-      inSpace = true;
-    } else {
-      length++;
-      inSpace = false;
-    }
-  }
-  return length;
 }
 
 export function countTags(root: ParentNode, names: ReadonlySet<string>): number {

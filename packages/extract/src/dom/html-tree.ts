@@ -1,14 +1,5 @@
 import { parseDocument } from 'htmlparser2';
-import {
-  Document,
-  Element,
-  Text,
-  isTag,
-  isText,
-  type AnyNode,
-  type ChildNode,
-  type ParentNode,
-} from 'domhandler';
+import { Document, Element, Text, type AnyNode, type ChildNode, type ParentNode } from 'domhandler';
 
 /** Deeper trees are flattened: real pages stay far below, runaway unclosed tags would overflow recursion. */
 const MAX_DEPTH = 200;
@@ -32,13 +23,19 @@ export function parseHtml(html: string): Document {
 }
 
 function capDepth(document: Document): void {
-  const stack: Array<[ParentNode, number]> = [[document, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
+  // Two parallel stacks rather than a pair per element: this walk runs over every element of the page.
+  const nodes: ParentNode[] = [document];
+  const depths: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
     for (const child of node.children) {
       if (!isTag(child)) continue;
       if (depth + 1 >= MAX_DEPTH) flatten(child);
-      else stack.push([child, depth + 1]);
+      else {
+        nodes.push(child);
+        depths.push(depth + 1);
+      }
     }
   }
 }
@@ -128,15 +125,23 @@ export function elementChildren(node: ParentNode): Element[] {
 /** All descendant elements in document order (not including `root`). */
 export function descendants(root: ParentNode): Element[] {
   const out: Element[] = [];
-  const stack: ChildNode[] = [];
-  for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]);
+  const stack: Element[] = [];
+  pushElementChildren(stack, root);
   while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!isTag(node)) continue;
-    out.push(node);
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+    const element = stack.pop()!;
+    out.push(element);
+    pushElementChildren(stack, element);
   }
   return out;
+}
+
+/** Pushes the element children of `node` last to first, so they pop in document order. */
+function pushElementChildren(stack: Element[], node: ParentNode): void {
+  const children = node.children;
+  for (let i = children.length - 1; i >= 0; i--) {
+    const child = children[i];
+    if (isTag(child)) stack.push(child);
+  }
 }
 
 export function descendantsNamed(root: ParentNode, names: ReadonlySet<string>): Element[] {
@@ -144,13 +149,12 @@ export function descendantsNamed(root: ParentNode, names: ReadonlySet<string>): 
 }
 
 export function firstDescendant(root: ParentNode, predicate: (element: Element) => boolean): Element | null {
-  const stack: ChildNode[] = [];
-  for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]);
+  const stack: Element[] = [];
+  pushElementChildren(stack, root);
   while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!isTag(node)) continue;
-    if (predicate(node)) return node;
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+    const element = stack.pop()!;
+    if (predicate(element)) return element;
+    pushElementChildren(stack, element);
   }
   return null;
 }
@@ -189,6 +193,34 @@ export function normalizedText(root: AnyNode): string {
   return collapseWhitespace(rawText(root));
 }
 
+/** A text node that remembers its collapsed length (text nodes never change once parsed). */
+interface MeasuredText extends Text {
+  collapsedLength?: number;
+}
+
+/** Length of a text node's text with whitespace runs counted once, without building the string. */
+export function collapsedLength(text: Text): number {
+  // Every measure of an ancestor counts the same text again: count it once.
+  return ((text as MeasuredText).collapsedLength ??= countCollapsed(text.data));
+}
+
+function countCollapsed(data: string): number {
+  let length = 0;
+  let inSpace = false;
+  for (let i = 0; i < data.length; i++) {
+    const code = data.charCodeAt(i);
+    const space = code === 32 || code === 10 || code === 9 || code === 13 || code === 12 || code === 160;
+    if (space) {
+      if (!inSpace) length++;
+      inSpace = true;
+    } else {
+      length++;
+      inSpace = false;
+    }
+  }
+  return length;
+}
+
 export function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
@@ -210,5 +242,14 @@ export function classAndId(element: Element): string {
   return id ? `${className} ${id}` : className;
 }
 
-export { isTag, isText };
+/** An element (`<script>` and `<style>` included), as domhandler's `isTag`, without its re-export getters on every call. */
+export function isTag(node: AnyNode): node is Element {
+  const type = node.type;
+  return type === 'tag' || type === 'script' || type === 'style';
+}
+
+export function isText(node: AnyNode): node is Text {
+  return node.type === 'text';
+}
+
 export type { AnyNode, ChildNode, ParentNode };

@@ -1,4 +1,7 @@
+import type { Element } from 'domhandler';
 import TurndownService from 'turndown';
+import { reparsesUnchanged } from './reparses-unchanged';
+import { toTurndownTree } from './turndown-tree';
 
 /** The part of turndown's DOM (domino) these rules use; the package builds without the DOM lib. */
 interface TurndownNode {
@@ -14,12 +17,17 @@ interface TurndownNode {
   querySelectorAll(selector: string): ArrayLike<TurndownNode>;
 }
 
+/** What turndown's typings call an HTML element; the package builds without the DOM lib. */
+type HTMLInput = Parameters<TurndownService['turndown']>[0];
+
 interface TableShape {
   firstRow: TurndownNode | undefined;
   columns: number;
 }
 
 const CELL_TAGS = new Set(['TD', 'TH']);
+/** What turndown's escaping changes: `\ * ` [ ] _` anywhere, `- + = # ~ >` or a digit at the start. */
+const NEEDS_ESCAPE = /[\\*`[\]_]|^[-+=#~>\d]/;
 
 /** GitHub-flavoured Markdown from the cleaned content HTML: turndown plus tables, strikethrough and fenced code with its language. */
 export class MarkdownConverter {
@@ -42,6 +50,9 @@ export class MarkdownConverter {
         return element.isBlock ? '\n\n' : '';
       },
     });
+    // Most texts hold nothing turndown escapes; its thirteen replacements run only on those that do.
+    const escapeAll = this.turndown.escape.bind(this.turndown);
+    this.turndown.escape = (text) => (NEEDS_ESCAPE.test(text) ? escapeAll(text) : text);
     this.turndown.addRule('strikethrough', {
       filter: ['del', 's', 'strike'] as TurndownService.Filter,
       replacement: (content) => (content.trim() ? `~~${content}~~` : content),
@@ -72,10 +83,18 @@ export class MarkdownConverter {
     });
   }
 
-  convert(html: string): string {
+  /**
+   * GitHub-flavoured Markdown of `html`. `content`, when given, is the element whose children
+   * `html` was serialised from: turndown then reads that tree instead of parsing `html` again,
+   * unless an HTML parser would build a different tree from `html` (htmlparser2 keeps nesting
+   * that HTML5 parsing repairs), so the Markdown is the same either way.
+   */
+  convert(html: string, content?: Element): string {
     if (!html) return '';
+    const input =
+      content && reparsesUnchanged(content) ? (toTurndownTree(content) as unknown as HTMLInput) : html;
     return this.turndown
-      .turndown(html)
+      .turndown(input)
       .replace(/[ \t]+$/gm, (spaces, offset: number, whole: string) =>
         spaces === '  ' && whole[offset + 2] === '\n' ? spaces : '',
       )

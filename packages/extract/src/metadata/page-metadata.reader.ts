@@ -5,6 +5,8 @@ export interface PageMetadata {
   title: string | null;
   /** The <title> text, used to recognise a heading that repeats it. */
   documentTitle: string | null;
+  /** The first `<base href>`, as written. */
+  baseHref?: string;
   language?: string;
   byline?: string;
   publishedAt?: string;
@@ -22,7 +24,7 @@ interface LinkedData {
 
 const ARTICLE_TYPES = /article|posting|report|blog|news|webpage|recipe|review|howto/i;
 
-/** Reads title, language, author and publication time from <head> meta tags, JSON-LD and <html lang>. */
+/** Reads title, language, author, publication time and base URL from <head> meta tags, JSON-LD, <html lang> and <base>. */
 export function readPageMetadata(document: Document): PageMetadata {
   const meta = new Map<string, string>();
   const linkedData: LinkedData = {};
@@ -31,6 +33,7 @@ export function readPageMetadata(document: Document): PageMetadata {
   let firstH1: string | null = null;
   let authorLink: string | undefined;
   let timeElement: string | undefined;
+  let baseHref: string | undefined;
 
   for (const element of descendants(document)) {
     switch (element.name) {
@@ -39,6 +42,9 @@ export function readPageMetadata(document: Document): PageMetadata {
         break;
       case 'meta':
         collectMeta(element, meta);
+        break;
+      case 'base':
+        baseHref ??= element.attribs.href;
         break;
       case 'title':
         documentTitle ??= collapseWhitespace(rawText(element)) || null;
@@ -90,6 +96,7 @@ export function readPageMetadata(document: Document): PageMetadata {
   return {
     title: title ? collapseWhitespace(title) : null,
     documentTitle,
+    ...(baseHref !== undefined ? { baseHref } : {}),
     language: language ? language.trim().split(/[\s,;]/)[0] || undefined : undefined,
     byline: byline && !/^https?:\/\//.test(byline) ? collapseWhitespace(byline).slice(0, 200) : undefined,
     publishedAt,
