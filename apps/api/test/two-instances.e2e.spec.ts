@@ -1,26 +1,20 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { FixtureServer, startFixtureServer } from '@quarry/testing';
 import { ADMIN_TOKEN } from './support/test-app';
-import { eventually, ServiceProcess, startServiceProcess } from './support/service-process';
+import { eventually, freePort, ServiceProcess, startServiceProcess } from './support/service-process';
 
 const CLI = join(__dirname, '../dist/cli/main.js');
 
 const article = `<!doctype html><html><head><title>Shared story</title></head><body><article><h1>Shared story</h1>
 <p>${'A story both instances serve from one cache, paid from one balance. '.repeat(4)}</p></article></body></html>`;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+// Every test starts the operator CLI as its own process, several times: seconds each, more on a busy machine.
+jest.setTimeout(180_000);
 
 describe('two service instances and the CLI on one database', () => {
   let origin: FixtureServer;

@@ -2,22 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import request from 'supertest';
 import { FixtureServer, startFixtureServer } from '@quarry/testing';
 import { ADMIN_TOKEN } from './support/test-app';
-import { eventually, ServiceProcess, startServiceProcess } from './support/service-process';
+import { eventually, freePort, ServiceProcess, startServiceProcess } from './support/service-process';
 
 const story = `<!doctype html><html><head><title>Slow story</title></head><body><article><h1>Slow story</h1>
 <p>${'A story that takes its time to arrive, long enough for a worker to be killed halfway. '.repeat(4)}</p></article></body></html>`;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Environment for api and worker processes sharing one database (and Redis when configured). */
 function sharedEnv(dir: string, origin: FixtureServer, port: number): Record<string, string> {

@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 const MAIN = join(__dirname, '../../dist/main.js');
@@ -42,4 +43,13 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** A TCP port free on 127.0.0.1 right now, for a service process to listen on. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
