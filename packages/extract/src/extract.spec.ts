@@ -95,6 +95,18 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('the vote');
   });
 
+  it('drops an author box (portrait, linked name, short biography), keeps a story that links an author page', () => {
+    const box = `<div class="writer-card"><div class="pic"><img src="/img/jane.jpg" alt="Jane Doe"></div><div class="name"><a href="/author/jane-doe/">Jane Doe</a></div><div class="text">Jane Doe has written about city politics for twenty years and lives by the river.</div></div>`;
+    const result = extract(page(body + paragraph('the vote') + box), { url: URL });
+    expect(result.markdown).toContain('the vote');
+    expect(result.markdown).not.toContain('city politics for twenty years');
+    expect(result.markdown).not.toContain('jane.jpg');
+
+    const mention = `<div><img src="/img/hall.jpg" alt="Town hall"><p>Read the interview our reporter <a href="/autor/jane-doe/">Jane Doe</a> held with the mayor before the vote.</p></div>`;
+    const kept = extract(page(body + mention + paragraph('the vote')), { url: URL });
+    expect(kept.markdown).toContain('held with the mayor before the vote');
+  });
+
   it('keeps the captions of a gallery, where they are the text', () => {
     const slide = (n: number) =>
       `<figure><img src="/img/look-${n}.jpg" alt=""><figcaption><p>Look number ${n}: a tailored coat over a knitted dress, with ankle boots and a wide leather belt for the evening.</p></figcaption></figure>`;

@@ -11,6 +11,7 @@ import {
   normalizedText,
   rawText,
   replaceNode,
+  type ParentNode,
 } from '../dom/html-tree';
 import {
   AD_WORDS,
@@ -68,6 +69,7 @@ export function cleanContent(article: Element, options: CleanOptions): void {
   }
 
   removeTeaserLists(article);
+  removeAuthorBoxes(article);
   removeCaptions(article);
 
   if (options.cleanConditionally) {
@@ -97,6 +99,41 @@ function removeTeaserLists(article: Element): void {
     if (remaining - length < Math.max(250, remaining * 0.2)) continue;
     detach(element);
     remaining -= length;
+  }
+}
+
+/** A link to an author's page: `rel="author"` or an `/author/` path (`/autor/`, `/auteur/`, `/autore/`). */
+const AUTHOR_PAGE = /\/(?:author|autor|auteur|autore|autorzy)\//i;
+const AUTHOR_BOX_TAGS = new Set(['div', 'section', 'aside']);
+/** Room beside the linked name in its own block ("By", "von", a comma). */
+const AUTHOR_NAME_SLACK = 4;
+/** An author box is a short note: a portrait, the name and a line or two. */
+const AUTHOR_BOX_MAX_LENGTH = 600;
+
+/**
+ * Author boxes (a portrait, the author's name linked to their page, a short biography) describe
+ * the writer, not the story: the smallest block around an author link that also holds an image.
+ */
+function removeAuthorBoxes(article: Element): void {
+  const articleLength = textLength(article);
+  for (const link of descendants(article)) {
+    if (link.name !== 'a' || !link.parent) continue;
+    if (!/(?:^|\s)author(?:\s|$)/i.test(link.attribs.rel ?? '') && !AUTHOR_PAGE.test(link.attribs.href ?? ''))
+      continue;
+    // The name stands alone (or the link is the portrait); a link inside a sentence is the story's.
+    if (textLength(link.parent) > textLength(link) + AUTHOR_NAME_SLACK) continue;
+    let node: ParentNode | null = link.parent;
+    while (node && node !== article && isTag(node)) {
+      if (AUTHOR_BOX_TAGS.has(node.name)) {
+        const length = textLength(node);
+        if (length > AUTHOR_BOX_MAX_LENGTH || length * 4 > articleLength) break;
+        if (firstDescendant(node, (inner) => inner.name === 'img')) {
+          detach(node);
+          break;
+        }
+      }
+      node = node.parent;
+    }
   }
 }
 
