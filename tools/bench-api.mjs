@@ -2,7 +2,9 @@
 // The hot path against the framework's own speed, side by side in one run: a bare NestJS route
 // returning ~2 KB of JSON (a tiny Nest app started here) and the built service's cached
 // POST /v1/api/scrape, GET /v1/api/account and a 404 path, measured in alternation. Prints
-// requests/s, p50/p99 and the ratio to the bare route, measured without a profiler. Then a second
+// requests/s, p50/p99, the ratio to the bare route and the server's CPU time per request (its
+// /proc/<pid>/stat utime+stime before and after each phase: steady when the machine is loaded and
+// requests/s swing), measured without a profiler. Then a second
 // service, under `--cpu-prof`, takes the same Quarry requests, and the share of its CPU its five
 // hottest functions take is printed (profiling slows a service, so it never runs while the ratio
 // is measured). Then the account read at each ledger size, the rows seeded directly through SQL,
@@ -17,7 +19,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
@@ -79,20 +81,28 @@ async function main() {
   let service = await startService([]);
   try {
     const targets = await targetsOf(bare, service, site);
-    const results = targets.map(() => ({ requests: 0, errors: 0, ms: 0, latencies: [] }));
+    const results = targets.map(() => ({ requests: 0, errors: 0, ms: 0, cpuMs: 0, latencies: [] }));
+    const pids = [bare.pid, ...targets.slice(1).map(() => service.pid)];
     for (let round = 0; round < rounds; round += 1) {
-      for (const [i, target] of targets.entries())
-        merge(results[i], await load(target, seconds, connections));
+      for (const [i, target] of targets.entries()) {
+        const cpuBefore = cpuMsOf(pids[i]);
+        const result = await load(target, seconds, connections);
+        result.cpuMs = cpuMsOf(pids[i]) - cpuBefore;
+        merge(results[i], result);
+      }
     }
     const bareRate = rate(results[0]);
     console.log(
-      `\nside by side: ${engine}, ${rounds} x ${seconds} s per path, ${connections} connections, Node ${process.version}`,
+      `\nside by side: ${engine}, ${rounds} x ${seconds} s per path, ${connections} connections, Node ${process.version}, load average ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}`,
     );
     printTable(
-      ['path', 'requests/s', 'p50 ms', 'p99 ms', 'x bare', 'errors'],
+      ['path', 'requests/s', 'CPU ms/request', 'p50 ms', 'p99 ms', 'x bare', 'errors'],
       targets.map((target, i) => [
         target.name,
         rate(results[i]).toFixed(0),
+        (results[i].cpuMs / results[i].requests).toFixed(3),
         percentile(results[i].latencies, 0.5).toFixed(1),
         percentile(results[i].latencies, 0.99).toFixed(1),
         (rate(results[i]) / bareRate).toFixed(2),
@@ -225,10 +235,21 @@ async function load(target, seconds, connections) {
 
 function merge(into, result) {
   into.requests += result.requests;
+  into.cpuMs += result.cpuMs;
   into.errors += result.errors;
   into.ms += result.ms;
   for (const latency of result.latencies) into.latencies.push(latency);
 }
+
+/** A process's user + system CPU time so far, in ms, from /proc/<pid>/stat (Linux). */
+function cpuMsOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** `getconf CLK_TCK`, 100 on every Linux Node supports. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 const rate = (result) => result.requests / (result.ms / 1000);
 
@@ -306,7 +327,7 @@ async function startBare() {
     child.stdout.on('data', (chunk) => chunk.toString().includes('ready') && ready());
     child.once('exit', (code) => fail(new Error(`the bare server exited (${code})`)));
   });
-  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 const DAY_MS = 86_400_000;

@@ -2,7 +2,6 @@ import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Clock, QuarryHttp } from '@quarry/core';
 import { AuthenticatedKey } from '../services/api-keys.service';
-import { AccountsService } from '../services/accounts.service';
 import { CreditLedger, DAY_MS } from '../services/credit-ledger';
 import { WebhookSecretsService } from '../services/webhook-secrets.service';
 import { CurrentAuth } from '../auth/current-auth.decorator';
@@ -19,7 +18,6 @@ const USAGE_DAYS = 30;
 @RequireApiKey()
 export class AccountController {
   constructor(
-    private readonly accounts: AccountsService,
     private readonly ledger: CreditLedger,
     private readonly clock: Clock,
     private readonly webhookSecrets: WebhookSecretsService,
@@ -30,13 +28,11 @@ export class AccountController {
   @ApiOkResponse({ type: AccountResponseDto })
   async show(@CurrentAuth() auth: AuthenticatedKey): Promise<AccountResponseDto> {
     const since = new Date(this.clock.now().getTime() - (USAGE_DAYS - 1) * DAY_MS);
-    // Expired holds go back first, so `credits` below already includes them.
-    const reservedCredits = await this.ledger.reserved(auth.accountId);
     const [account, last30Days] = await Promise.all([
-      this.accounts.get(auth.accountId),
+      this.ledger.accountWithHolds(auth.accountId),
       this.ledger.usageSince(auth.accountId, since),
     ]);
-    return { account: { ...account, reservedCredits }, usage: { last30Days } };
+    return { account, usage: { last30Days } };
   }
 
   @Get('webhook-secret')

@@ -1,8 +1,9 @@
 import { Provider } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ThrottlerModuleOptions, ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
+import { ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
 import { ACCOUNTS_MODULE_OPTIONS, AccountsModuleOptions } from '../accounts.module-definition';
 import { isMeteredRoute } from './metered-route.decorator';
+import { MemoryThrottlerStorage } from './memory-throttler.storage';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
 /** Quarry's own tokens, not ThrottlerModule's: the host's ThrottlerModule and its limits stay untouched. */
@@ -36,6 +37,6 @@ export const apiKeyThrottlerProviders: Provider[] = [
     provide: API_KEY_THROTTLER_STORAGE,
     inject: [ACCOUNTS_MODULE_OPTIONS],
     useFactory: (options: AccountsModuleOptions): ThrottlerStorage =>
-      options.redisUrl ? new RedisThrottlerStorage(options.redisUrl) : new ThrottlerStorageService(),
+      options.redisUrl ? new RedisThrottlerStorage(options.redisUrl) : new MemoryThrottlerStorage(),
   },
 ];

@@ -11,12 +11,25 @@ import {
   PaymentRequiredError,
   PreparedSql,
 } from '@quarry/core';
+import { Account } from '../domain/account';
 import { SqliteGroupCommit } from '../infrastructure/sqlite/sqlite-group-commit';
 
 export interface ChargeResult {
   /** False when this (operation, referenceId) had already been charged: nothing moved this time. */
   charged: boolean;
 }
+
+interface AccountWithHoldsRow extends Account {
+  held: number | string | null;
+  expired: number | string;
+}
+
+/** An account with the sum of its live holds and the count of its expired ones. */
+const ACCOUNT_WITH_HOLDS =
+  'SELECT a.id, a.email, a.credits, ' +
+  '(SELECT SUM(r.amount) FROM quarry_credit_reservations r WHERE r.account_id = a.id AND r.expires_at >= ?) AS held, ' +
+  '(SELECT COUNT(*) FROM quarry_credit_reservations r WHERE r.account_id = a.id AND r.expires_at < ?) AS expired ' +
+  'FROM quarry_accounts a WHERE a.id = ?';
 
 export type Usage = Record<string, { count: number; credits: number }>;
 
@@ -124,15 +137,20 @@ export class CreditLedger implements OnModuleDestroy {
 
   /** Credits held by work in progress (already out of `balance`, not yet charged); expired holds go back first. */
   async reserved(accountId: string): Promise<number> {
-    const now = this.clock.now().getTime();
-    const [holds] = await this.sql.rows<{ held: number | string | null; expired: number | string }>(
-      'SELECT SUM(CASE WHEN expires_at >= ? THEN amount ELSE 0 END) AS held, ' +
-        'COUNT(CASE WHEN expires_at < ? THEN 1 END) AS expired ' +
-        'FROM quarry_credit_reservations WHERE account_id = ?',
-      [now, now, accountId],
-    );
-    if (Number(holds.expired) > 0) await this.releaseExpired(accountId);
-    return Number(holds.held ?? 0);
+    return (await this.accountWithHolds(accountId)).reservedCredits;
+  }
+
+  /**
+   * The account and the credits its work in progress holds, read in one statement; expired holds go
+   * back first (then it is read again), so `credits` already includes them.
+   */
+  async accountWithHolds(accountId: string): Promise<Account & { reservedCredits: number }> {
+    let row = await this.readAccountWithHolds(accountId);
+    if (Number(row.expired) > 0) {
+      await this.releaseExpired(accountId);
+      row = await this.readAccountWithHolds(accountId);
+    }
+    return { id: row.id, email: row.email, credits: row.credits, reservedCredits: Number(row.held ?? 0) };
   }
 
   /** Throws `PaymentRequiredError` unless the balance is at least `amount`; for checks before expensive work. */
@@ -176,6 +194,13 @@ export class CreditLedger implements OnModuleDestroy {
   private async write(sql: string, params: unknown[]): Promise<void> {
     if (this.sqliteWrites) await this.sqliteWrites.run(sql, params);
     else await this.sql.run(sql, params);
+  }
+
+  private async readAccountWithHolds(accountId: string): Promise<AccountWithHoldsRow> {
+    const now = this.clock.now().getTime();
+    const [row] = await this.sql.rows<AccountWithHoldsRow>(ACCOUNT_WITH_HOLDS, [now, now, accountId]);
+    if (!row) throw new NotFoundError('Account not found.');
+    return row;
   }
 
   private async releaseExpired(accountId: string): Promise<void> {
