@@ -1,22 +1,24 @@
 import { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { applyConnectionTimeouts } from './http/connection-timeouts';
 import { isJsonBodyRequest } from './http/json-body.requests';
+import { JsonLogger } from './http/json-logger';
+import { createLogger, requestLogging } from './http/logging';
 import { mountOpenApi } from './http/openapi';
 import { RequestPipelineFilter } from './http/request-pipeline.filter';
 
 /** The HTTP service, configured as `main.ts` runs it; e2e tests start it the same way. */
 export async function createHttpApp(config: AppConfig): Promise<INestApplication> {
+  const logger = createLogger(config.logLevel);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    bufferLogs: true,
+    logger: new JsonLogger(logger),
     bodyParser: false,
     abortOnError: false,
   });
-  app.useLogger(app.get(Logger));
+  app.use(requestLogging(logger));
   app.useBodyParser('json', { limit: config.bodyLimitBytes, type: isJsonBodyRequest });
   app.useGlobalFilters(new RequestPipelineFilter());
   app.set('trust proxy', false);
@@ -30,10 +32,9 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
 /** A worker process: the modules and their queue handlers, no HTTP server. */
 export async function createWorkerContext(config: AppConfig): Promise<INestApplicationContext> {
   const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
-    bufferLogs: true,
+    logger: new JsonLogger(createLogger(config.logLevel)),
     abortOnError: false,
   });
-  context.useLogger(context.get(Logger));
   context.enableShutdownHooks();
   return context;
 }

@@ -1,7 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoggerModule } from 'nestjs-pino';
 import { QuarryCoreModule, QueueModule } from '@quarry/core';
 import { AccountsAdminHttpModule, AccountsHttpModule, AccountsModule } from '@quarry/accounts';
 import { BrowserModule } from '@quarry/browser';
@@ -18,7 +17,6 @@ import { AppConfig } from './config/app-config';
 import { quarryDataSourceOptions } from './database/quarry-schema';
 import { HealthController } from './health/health.controller';
 import { HttpServerDrain } from './http/http-server-drain';
-import { nonBlockingStdout, pinoHttpOptions } from './http/logging';
 
 /** The reference service: every Quarry module, composed from one validated `AppConfig`. */
 @Module({})
@@ -28,7 +26,6 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot({ pinoHttp: [pinoHttpOptions(config.logLevel), nonBlockingStdout()] }),
         QuarryCoreModule,
         TypeOrmModule.forRoot(quarryDataSourceOptions(config.databaseUrl)),
         config.redisUrl
