@@ -8,6 +8,8 @@ import {
   UdpCanary,
 } from '@quarry/testing';
 import { ScrapeError, ScrapeService } from '../src';
+import { cacheKeyOf } from '../src/domain/cache-key';
+import { ScrapeCache } from '../src/ports/scrape-cache';
 import { createScrapeTestContext, scrapeEngines, ScrapeTestContext } from './scrape-test-module';
 
 const article = (
@@ -148,6 +150,29 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
     await scraper.invalidate(url('/cached'));
     expect((await scraper.scrape({ url: url('/cached') })).result.cached).toBe(false);
     expect(origin.hits('/cached')).toBe(3);
+  });
+
+  it('answers a cached page without resolving its host again; a fetch still needs it to resolve', async () => {
+    const retired = 'http://retired-host.invalid/story';
+    const result = {
+      finalUrl: retired,
+      title: 'Kept story',
+      markdown: 'The story as it was fetched.',
+      html: '<p>The story as it was fetched.</p>',
+      contentLength: 28,
+      fetchedAt: '2026-01-01T00:00:00.000Z',
+    };
+    await context.moduleRef
+      .get(ScrapeCache)
+      .set(cacheKeyOf(new URL(retired)), { result, tier: 'http' }, 60_000);
+    expect((await scraper.scrape({ url: retired })).result).toEqual({
+      ...result,
+      url: retired,
+      cached: true,
+    });
+    await expect(scraper.scrape({ url: retired, forceFresh: true })).rejects.toMatchObject({
+      code: 'URL_NOT_FOUND',
+    });
   });
 
   it('fetches 20 identical concurrent requests from the origin once', async () => {

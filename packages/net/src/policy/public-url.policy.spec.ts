@@ -120,6 +120,25 @@ describe('PublicUrlPolicy', () => {
     await expect(policy.check('http://127.0.0.1.nip.io/')).rejects.toMatchObject({ code: 'BLOCKED' });
   });
 
+  describe('checkWithoutLookup', () => {
+    it('refuses what check refuses without DNS, and asks DNS nothing', () => {
+      const asked: string[] = [];
+      const counting = new PublicUrlPolicy({ lookup: async (name) => (asked.push(name), lookup(name)) });
+      expect(() => counting.checkWithoutLookup('ftp://public.test/')).toThrow(
+        expect.objectContaining({ code: 'INVALID_URL' }),
+      );
+      for (const url of ['http://10.0.0.1/', 'http://[::1]/', 'http://a.localhost/'])
+        expect(() => counting.checkWithoutLookup(url)).toThrow(expect.objectContaining({ code: 'BLOCKED' }));
+      expect(counting.checkWithoutLookup('http://private.test/x').hostname).toBe('private.test');
+      expect(counting.checkWithoutLookup('http://missing.test/').hostname).toBe('missing.test');
+      expect(asked).toEqual([]);
+    });
+
+    it('lets an allow-listed host:port through', () => {
+      expect(policy.checkWithoutLookup('http://127.0.0.1:4000/').port).toBe('4000');
+    });
+  });
+
   describe('checkDestination', () => {
     it('accepts a host that does not resolve yet, as every send checks it again', async () => {
       await expect(policy.checkDestination('https://hooks.missing.test/quarry')).resolves.toMatchObject({

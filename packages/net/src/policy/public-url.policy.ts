@@ -62,11 +62,24 @@ export class PublicUrlPolicy {
    * Throws NetError INVALID_URL, BLOCKED or HOST_NOT_FOUND.
    */
   async check(url: string): Promise<URL> {
+    const parsed = this.checkWithoutLookup(url);
+    const hostname = bareHostname(parsed);
+    if (isIP(hostname) === 0 && !this.isAllowed(hostname, effectivePort(parsed.protocol, parsed.port)))
+      await this.resolvePublic(hostname);
+    return parsed;
+  }
+
+  /**
+   * What `check` refuses without asking DNS: the syntax, an address literal that is not public, a
+   * name of the local machine. For work that needs no connection now (answering from a cache); call
+   * `check` before connecting. Throws NetError INVALID_URL or BLOCKED.
+   */
+  checkWithoutLookup(url: string): URL {
     const parsed = this.parse(url);
-    const hostname = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+    const hostname = bareHostname(parsed);
     if (this.isAllowed(hostname, effectivePort(parsed.protocol, parsed.port))) return parsed;
     if (isIP(hostname) !== 0) this.assertPublicAddress(hostname);
-    else await this.resolvePublic(hostname);
+    else assertNotLocalName(hostname);
     return parsed;
   }
 
@@ -100,12 +113,7 @@ export class PublicUrlPolicy {
 
   /** Every address of `hostname`, each one public, else NetError BLOCKED or HOST_NOT_FOUND. */
   async resolvePublic(hostname: string): Promise<LookupAddress[]> {
-    if (isLocalhostName(hostname)) {
-      throw new NetError(
-        'BLOCKED',
-        `${hostname} is a name of the local machine (RFC 6761), not a public host.`,
-      );
-    }
+    assertNotLocalName(hostname);
     const addresses = await this.resolve(hostname);
     const blocked = addresses.find(({ address }) => !isPublicAddress(address));
     if (blocked) {
@@ -121,6 +129,19 @@ export class PublicUrlPolicy {
 /** The port a connection uses; URL.port (and undici's) is empty for the scheme's default. */
 export function effectivePort(protocol: string, port: string): number {
   return Number(port) || (protocol === 'https:' ? 443 : 80);
+}
+
+/** URL.hostname without the brackets of an IPv6 literal. */
+function bareHostname(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+function assertNotLocalName(hostname: string): void {
+  if (isLocalhostName(hostname))
+    throw new NetError(
+      'BLOCKED',
+      `${hostname} is a name of the local machine (RFC 6761), not a public host.`,
+    );
 }
 
 function invalid(url: string, reason: string): NetError {

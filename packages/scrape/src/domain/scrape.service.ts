@@ -44,11 +44,12 @@ export class ScrapeService {
    * fetched (where paid work holds its price); whatever it throws ends the scrape.
    */
   async scrape(request: ScrapeRequest, beforeFetch?: () => Promise<void>): Promise<ScrapeOutcome> {
-    const target = await this.policy.check(request.url).catch((error: unknown) => {
-      throw error instanceof NetError && error.code === 'HOST_NOT_FOUND'
-        ? netFailure(error, request.url)
-        : asInvalidRequest(error);
-    });
+    let target: URL;
+    try {
+      target = this.policy.checkWithoutLookup(request.url);
+    } catch (error) {
+      throw asInvalidRequest(error);
+    }
     const key = cacheKeyOf(target);
     const wantsBrowser = request.waitForSelector !== undefined || request.extraWaitMs !== undefined;
     if (!request.forceFresh) {
@@ -57,6 +58,12 @@ export class ScrapeService {
         return { result: { ...cached.result, url: request.url, cached: true }, tier: cached.tier };
       }
     }
+    // A cached answer needs no connection; a fetch needs the host to resolve to public addresses only.
+    await this.policy.check(request.url).catch((error: unknown) => {
+      throw error instanceof NetError && error.code === 'HOST_NOT_FOUND'
+        ? netFailure(error, request.url)
+        : asInvalidRequest(error);
+    });
     await beforeFetch?.();
     const fresh = await this.coalesced(
       JSON.stringify([key, request.waitForSelector, request.extraWaitMs]),
