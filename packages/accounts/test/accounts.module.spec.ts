@@ -67,13 +67,19 @@ describe('AccountsModule in a host with its own ThrottlerModule', () => {
     expect(statuses).toEqual([200, 200, 429]);
   });
 
-  it("limits Quarry's routes by key with its own limits, not the host's", async () => {
-    const statuses = [];
+  it("limits Quarry's routes by key with its own limits, not the host's, and says how much is left", async () => {
+    const responses = [];
     for (let i = 0; i < 4; i++)
-      statuses.push(
-        (await request(app.getHttpServer()).get('/quarry').auth(apiKey, { type: 'bearer' })).status,
-      );
-    expect(statuses).toEqual([200, 200, 200, 429]);
+      responses.push(await request(app.getHttpServer()).get('/quarry').auth(apiKey, { type: 'bearer' }));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 429]);
+    expect(responses[0].headers).toMatchObject({
+      'x-ratelimit-limit-reads': '3',
+      'x-ratelimit-remaining-reads': '2',
+      'x-ratelimit-reset-reads': '60',
+    });
+    expect(responses[2].headers['x-ratelimit-remaining-reads']).toBe('0');
+    expect(responses[3].body).toMatchObject({ error: 'rate_limited' });
+    expect(Number(responses[3].headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 });
 

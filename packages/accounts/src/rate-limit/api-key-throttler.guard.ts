@@ -1,39 +1,55 @@
-import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import {
-  ThrottlerGuard,
-  ThrottlerLimitDetail,
-  ThrottlerModuleOptions,
-  ThrottlerStorage,
-} from '@nestjs/throttler';
+import { ThrottlerStorage } from '@nestjs/throttler';
 import { RateLimitedError } from '@quarry/core';
 import { AuthenticatedRequest } from '../auth/authenticated-request';
-import { API_KEY_THROTTLER_OPTIONS, API_KEY_THROTTLER_STORAGE } from './api-key-throttler.providers';
+import { isMeteredRoute } from './metered-route.decorator';
+import {
+  API_KEY_THROTTLER_OPTIONS,
+  API_KEY_THROTTLER_STORAGE,
+  RateBudgets,
+} from './api-key-throttler.providers';
 
-/** Per-key limits: counters are keyed by the API key, shared across routes of the same class. */
+interface HeaderSink {
+  setHeader(name: string, value: number): unknown;
+}
+
+/**
+ * Per-key limits: `@MeteredRoute()` routes count against the key's work budget, every other route
+ * against its reads budget, each shared by all routes of its kind. Answers
+ * `X-RateLimit-{Limit,Remaining,Reset}-<budget>`; past the limit, 429 `rate_limited` with
+ * `Retry-After` (and `Retry-After-<budget>`). One counter increment per request, nothing else.
+ */
 @Injectable()
-export class ApiKeyThrottlerGuard extends ThrottlerGuard {
+export class ApiKeyThrottlerGuard implements CanActivate {
   constructor(
-    @Inject(API_KEY_THROTTLER_OPTIONS) options: ThrottlerModuleOptions,
-    @Inject(API_KEY_THROTTLER_STORAGE) storage: ThrottlerStorage,
-    reflector: Reflector,
-  ) {
-    super(options, storage, reflector);
-  }
+    @Inject(API_KEY_THROTTLER_OPTIONS) private readonly budgets: RateBudgets,
+    @Inject(API_KEY_THROTTLER_STORAGE) private readonly storage: ThrottlerStorage,
+    private readonly reflector: Reflector,
+  ) {}
 
-  protected override async getTracker(request: Record<string, unknown>): Promise<string> {
-    const { auth, ip } = request as unknown as AuthenticatedRequest;
-    return auth ? `key:${auth.keyId}` : `ip:${ip ?? 'unknown'}`;
-  }
-
-  protected override generateKey(_context: ExecutionContext, tracker: string, throttlerName: string): string {
-    return `quarry:rate:${throttlerName}:${tracker}`;
-  }
-
-  protected override async throwThrottlingException(
-    _context: ExecutionContext,
-    detail: ThrottlerLimitDetail,
-  ): Promise<void> {
-    throw new RateLimitedError(detail.timeToBlockExpire);
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const { name, limit, ttlMs } = isMeteredRoute(this.reflector, context)
+      ? this.budgets.work
+      : this.budgets.reads;
+    const http = context.switchToHttp();
+    const { auth, ip } = http.getRequest<AuthenticatedRequest>();
+    const response = http.getResponse<HeaderSink>();
+    const tracker = auth ? `key:${auth.keyId}` : `ip:${ip ?? 'unknown'}`;
+    const { totalHits, timeToExpire, isBlocked, timeToBlockExpire } = await this.storage.increment(
+      `quarry:rate:${name}:${tracker}`,
+      ttlMs,
+      limit,
+      ttlMs,
+      name,
+    );
+    if (isBlocked) {
+      response.setHeader(`Retry-After-${name}`, timeToBlockExpire);
+      throw new RateLimitedError(timeToBlockExpire);
+    }
+    response.setHeader(`X-RateLimit-Limit-${name}`, limit);
+    response.setHeader(`X-RateLimit-Remaining-${name}`, Math.max(0, limit - totalHits));
+    response.setHeader(`X-RateLimit-Reset-${name}`, timeToExpire);
+    return true;
   }
 }

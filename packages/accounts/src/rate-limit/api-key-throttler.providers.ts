@@ -1,8 +1,6 @@
 import { Provider } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
+import { ThrottlerStorage } from '@nestjs/throttler';
 import { ACCOUNTS_MODULE_OPTIONS, AccountsModuleOptions } from '../accounts.module-definition';
-import { isMeteredRoute } from './metered-route.decorator';
 import { MemoryThrottlerStorage } from './memory-throttler.storage';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
@@ -10,27 +8,28 @@ import { RedisThrottlerStorage } from './redis-throttler.storage';
 export const API_KEY_THROTTLER_OPTIONS = Symbol('API_KEY_THROTTLER_OPTIONS');
 export const API_KEY_THROTTLER_STORAGE = Symbol('API_KEY_THROTTLER_STORAGE');
 
+/** One per-key budget: `limit` requests per window of `ttlMs`, named in its response headers. */
+export interface RateBudget {
+  name: 'work' | 'reads';
+  limit: number;
+  ttlMs: number;
+}
+
+/** The budget of `@MeteredRoute()` routes, and the one of every other guarded route. */
+export interface RateBudgets {
+  work: RateBudget;
+  reads: RateBudget;
+}
+
 const MINUTE_MS = 60_000;
 
 export const apiKeyThrottlerProviders: Provider[] = [
   {
     provide: API_KEY_THROTTLER_OPTIONS,
-    inject: [ACCOUNTS_MODULE_OPTIONS, Reflector],
-    useFactory: (options: AccountsModuleOptions, reflector: Reflector): ThrottlerModuleOptions => ({
-      throttlers: [
-        {
-          name: 'work',
-          ttl: MINUTE_MS,
-          limit: options.workRequestsPerMinute ?? 60,
-          skipIf: (context) => !isMeteredRoute(reflector, context),
-        },
-        {
-          name: 'reads',
-          ttl: MINUTE_MS,
-          limit: options.readRequestsPerMinute ?? 600,
-          skipIf: (context) => isMeteredRoute(reflector, context),
-        },
-      ],
+    inject: [ACCOUNTS_MODULE_OPTIONS],
+    useFactory: (options: AccountsModuleOptions): RateBudgets => ({
+      work: { name: 'work', limit: options.workRequestsPerMinute ?? 60, ttlMs: MINUTE_MS },
+      reads: { name: 'reads', limit: options.readRequestsPerMinute ?? 600, ttlMs: MINUTE_MS },
     }),
   },
   {
