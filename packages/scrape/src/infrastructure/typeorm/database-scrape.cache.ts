@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { DataSource, LessThanOrEqual } from 'typeorm';
 import { Clock, PreparedSql } from '@quarry/core';
 import { CachedScrape, ScrapeCache } from '../../ports/scrape-cache';
 import { ScrapeCacheEntryEntity } from './scrape-cache-entry.entity';
 
-const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
+const hashOf = (key: string) => hash('sha256', key);
 /** Expired rows are deleted at most this often, on a write. */
 const PURGE_INTERVAL_MS = 10 * 60_000;
 
