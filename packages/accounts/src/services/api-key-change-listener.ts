@@ -34,15 +34,16 @@ interface PostgresDriver {
  * to the key-change triggers and calls `onChange` for every notification. `heard` is true only
  * while that connection answers: a heartbeat every 250 ms, and every change committed before an
  * answered heartbeat was sent has reached `onChange` before the answer (PostgreSQL sends a
- * listener's notifications ahead of its query results). When the connection fails or stops
- * answering for a second, `heard` is false until a new connection is listening, and `onChange`
- * is called once it is, since changes made meanwhile were never heard.
+ * listener's notifications ahead of its query results). So `heard` turns false a second after
+ * the last answered heartbeat was sent. A connection that fails, or leaves a heartbeat unanswered
+ * for 10 s, is replaced a second later, and `onChange` is called once the new one listens, since
+ * changes made meanwhile were never heard.
  */
 export class ApiKeyChangeListener {
   private readonly logger = new Logger('ApiKeysService');
   private client?: ListeningClient;
   /** `performance.now()` when the last answered heartbeat (or the LISTEN) was sent. */
-  private answeredSince?: number;
+  private confirmedAt?: number;
   private heartbeat?: NodeJS.Timeout;
   private beating = false;
   private reconnect?: NodeJS.Timeout;
@@ -55,7 +56,7 @@ export class ApiKeyChangeListener {
 
   /** Whether every key change committed until less than a second ago has reached `onChange`. */
   get heard(): boolean {
-    return this.answeredSince !== undefined && performance.now() - this.answeredSince < TRUSTED_FOR_MS;
+    return this.confirmedAt !== undefined && performance.now() - this.confirmedAt < TRUSTED_FOR_MS;
   }
 
   /** Opens the connection unless it is open, opening or waiting to reopen. */
@@ -93,7 +94,7 @@ export class ApiKeyChangeListener {
       await client.query(`LISTEN ${API_KEY_CHANGES_CHANNEL}`);
       if (this.client !== client) return;
       this.onChange();
-      this.answeredSince = sentAt;
+      this.confirmedAt = sentAt;
       this.heartbeat = setInterval(() => void this.beat(client), HEARTBEAT_MS).unref();
     } catch (error) {
       this.drop(client, error as Error);
@@ -106,7 +107,7 @@ export class ApiKeyChangeListener {
     const sentAt = performance.now();
     try {
       await client.query('SELECT 1');
-      if (this.client === client) this.answeredSince = sentAt;
+      if (this.client === client) this.confirmedAt = sentAt;
     } catch (error) {
       this.drop(client, error as Error);
     } finally {
@@ -117,7 +118,7 @@ export class ApiKeyChangeListener {
   /** Stops trusting `client` and opens a new connection in a second. */
   private drop(client: ListeningClient, error?: Error): void {
     if (this.client !== client) return;
-    const wasListening = this.answeredSince !== undefined;
+    const wasListening = this.confirmedAt !== undefined;
     this.stop(client);
     client.end().catch(() => undefined);
     if (this.closed) return;
@@ -134,7 +135,7 @@ export class ApiKeyChangeListener {
   private stop(client: ListeningClient): void {
     if (this.client !== client) return;
     this.client = undefined;
-    this.answeredSince = undefined;
+    this.confirmedAt = undefined;
     clearInterval(this.heartbeat);
   }
 }
