@@ -360,8 +360,14 @@ async function openDatabase(engine) {
         connected = true;
         return Number((await client.query('SELECT COUNT(*) AS n FROM quarry_credit_ledger')).rows[0].n);
       },
+      // The ledger's per-row triggers would move the one account row and its usage rows once per
+      // seeded row in one transaction, each update walking every earlier version of its row: hours
+      // for a million rows. They are off while seeding (session_replication_role, which needs a
+      // superuser) and their effect is applied per batch: the grant pays for the charges, so the
+      // balance stays as it was, and usage is counted per UTC day and operation as the trigger does.
       seedLedger: async (accountId, from, count) => {
         await client.query('BEGIN');
+        await client.query('SET LOCAL session_replication_role = replica');
         await client.query(numberedParameters(GRANT_SQL), [
           `seed-grant-${from}`,
           accountId,
@@ -372,10 +378,18 @@ async function openDatabase(engine) {
         for (let start = 0; start < count; start += 50_000) {
           const n = Math.min(50_000, count - start);
           await client.query(
-            `INSERT INTO quarry_credit_ledger (id, account_id, amount, operation, reference_id, created_at)
-             SELECT 'seed-' || (i + $2), $1, -1, (ARRAY['scrape','screenshot','brand'])[1 + (i + $2) % 3],
-                    'seed-' || (i + $2), $4::bigint - ((i + $2) % 30)::bigint * ${DAY_MS} - (i + $2) % 1000
-             FROM generate_series(0, $3 - 1) AS i`,
+            `WITH seeded AS (
+               INSERT INTO quarry_credit_ledger (id, account_id, amount, operation, reference_id, created_at)
+               SELECT 'seed-' || (i + $2), $1, -1, (ARRAY['scrape','screenshot','brand'])[1 + (i + $2) % 3],
+                      'seed-' || (i + $2), $4::bigint - ((i + $2) % 30)::bigint * ${DAY_MS} - (i + $2) % 1000
+               FROM generate_series(0, $3 - 1) AS i
+               RETURNING account_id, amount, operation, created_at)
+             INSERT INTO quarry_credit_usage (account_id, day, operation, charges, credits)
+             SELECT account_id, created_at / ${DAY_MS}, operation, COUNT(*), -SUM(amount) FROM seeded
+             GROUP BY account_id, created_at / ${DAY_MS}, operation
+             ON CONFLICT (account_id, day, operation) DO UPDATE SET
+               charges = quarry_credit_usage.charges + excluded.charges,
+               credits = quarry_credit_usage.credits + excluded.credits`,
             [accountId, from + start, n, Date.now()],
           );
         }

@@ -1,5 +1,5 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
 import {
   Clock,
@@ -12,6 +12,7 @@ import {
 import { ApiKeySummary } from '../domain/account';
 import { ApiKeyEntity } from '../infrastructure/typeorm/api-key.entity';
 import { AccountsService } from './accounts.service';
+import { ApiKeyChangeListener } from './api-key-change-listener';
 
 const KEY_PREFIX = 'qk_live_';
 /** 256 random bits, base64url: 43 characters. */
@@ -43,14 +44,23 @@ interface KnownKey extends AuthenticatedKey {
  * another instance, the group commit's thread); then the key-change counter, which every
  * revocation moves in its own statement, is read, and if it moved everything remembered is
  * forgotten. A revocation made here forgets at once. So a key revoked anywhere fails on the next
- * request. On PostgreSQL every request reads its key: there is no such cheap signal there.
+ * request.
+ *
+ * On PostgreSQL, active keys are remembered only while `ApiKeyChangeListener` hears every key
+ * change (triggers notify in the transaction of any revocation, deletion or change of a key, from
+ * whatever connection): a notification forgets everything; when the listener is down each request
+ * reads its key. A lookup remembers its key only if nothing was heard while it ran (`generation`),
+ * so a revocation committed after its read cannot be undone by it.
  */
 @Injectable()
-export class ApiKeysService {
+export class ApiKeysService implements OnModuleDestroy {
   private readonly sql: PreparedSql;
   private readonly known = new Map<string, KnownKey>();
   private seenDataVersion?: number;
   private knownAtChanges?: number;
+  private readonly keyChanges?: ApiKeyChangeListener;
+  /** Moves whenever what is remembered is forgotten. */
+  private generation = 0;
 
   constructor(
     @InjectQuarryDataSource() private readonly dataSource: DataSource,
@@ -59,6 +69,11 @@ export class ApiKeysService {
     private readonly ids: IdGenerator,
   ) {
     this.sql = new PreparedSql(dataSource);
+    if (!this.sql.isSqlite) this.keyChanges = new ApiKeyChangeListener(dataSource, () => this.forget());
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.keyChanges?.close();
   }
 
   /** Creates a key; the returned `apiKey` is the only time the whole key exists outside its owner. */
@@ -95,7 +110,7 @@ export class ApiKeysService {
     const [row] = rows;
     row.revokedAt = this.clock.now();
     await this.dataSource.getRepository(ApiKeyEntity).update({ id: row.id }, { revokedAt: row.revokedAt });
-    this.known.clear();
+    this.forget();
     return summary(row);
   }
 
@@ -118,7 +133,10 @@ export class ApiKeysService {
 
   /** The active key with this hash if remembered and no key was revoked or deleted since. */
   private remembered(keyHash: string): KnownKey | undefined {
-    if (!this.sql.isSqlite) return undefined;
+    if (this.keyChanges) {
+      this.keyChanges.start();
+      return this.keyChanges.heard ? this.known.get(keyHash) : undefined;
+    }
     const version = this.sql.sqliteDataVersion();
     if (version !== this.seenDataVersion) {
       this.seenDataVersion = version;
@@ -127,7 +145,7 @@ export class ApiKeysService {
         .statement('SELECT changes FROM quarry_api_key_changes WHERE id = 1')
         .all() as { changes: number }[];
       if (changes !== this.knownAtChanges) {
-        this.known.clear();
+        this.forget();
         this.knownAtChanges = changes;
       }
     }
@@ -135,6 +153,7 @@ export class ApiKeysService {
   }
 
   private async lookUp(keyHash: string): Promise<KnownKey | undefined> {
+    const generation = this.generation;
     const [row] = await this.sql.rows<{
       id: string;
       account_id: string;
@@ -155,11 +174,16 @@ export class ApiKeysService {
       accountId: row.account_id,
       lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
     };
-    if (this.sql.isSqlite) {
+    if (!this.keyChanges || (this.keyChanges.heard && generation === this.generation)) {
       if (this.known.size >= MAX_KNOWN_KEYS) this.known.clear();
       this.known.set(keyHash, key);
     }
     return key;
+  }
+
+  private forget(): void {
+    this.known.clear();
+    this.generation += 1;
   }
 
   /** Keeps `lastUsedAt` to the minute: one write per key per minute at most, whatever the traffic. */

@@ -8,6 +8,7 @@ import { CreateCreditReservations1764000000000 } from './migrations/176400000000
 import { CreateCreditUsage1764500000000 } from './migrations/1764500000000-create-credit-usage.migration';
 import { AddApiKeyLastUsed1764930000000 } from './migrations/1764930000000-add-api-key-last-used.migration';
 import { CountApiKeyChanges1765100000000 } from './migrations/1765100000000-count-api-key-changes.migration';
+import { NotifyApiKeyChanges1765200000000 } from './migrations/1765200000000-notify-api-key-changes.migration';
 
 /** What the app adds to its TypeORM data source for this package. */
 export const accountsEntities = [
@@ -23,4 +24,5 @@ export const accountsMigrations = [
   CreateCreditUsage1764500000000,
   AddApiKeyLastUsed1764930000000,
   CountApiKeyChanges1765100000000,
+  NotifyApiKeyChanges1765200000000,
 ];

@@ -16,6 +16,12 @@ const LEDGER_TRIGGERS = [
   'trg_quarry_api_key_revoked',
   'trg_quarry_api_key_deleted',
 ];
+/** On PostgreSQL, the key-change notifications every process that remembers keys listens to. */
+const POSTGRES_TRIGGERS = [
+  'trg_quarry_api_key_notify_changed',
+  'trg_quarry_api_key_notify_deleted',
+  'trg_quarry_api_key_notify_truncated',
+];
 
 /**
  * Refuses to start on a schema without the ledger's CHECK and triggers, as `synchronize: true`
@@ -27,9 +33,13 @@ export class LedgerSchemaCheck implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     const { check, triggers } = await this.present();
+    const expected =
+      this.dataSource.options.type === 'postgres'
+        ? [...LEDGER_TRIGGERS, ...POSTGRES_TRIGGERS]
+        : LEDGER_TRIGGERS;
     const missing = [
       ...(check ? [] : [`CHECK ${BALANCE_CHECK}`]),
-      ...LEDGER_TRIGGERS.filter((t) => !triggers.has(t)),
+      ...expected.filter((t) => !triggers.has(t)),
     ];
     if (missing.length > 0) {
       throw new Error(
