@@ -4,7 +4,8 @@
 // POST /v1/api/scrape, GET /v1/api/account and a 404 path, measured in alternation. Prints
 // requests/s, p50/p99, the ratio to the bare route and the server's CPU time per request (its
 // /proc/<pid>/stat utime+stime before and after each phase: steady when the machine is loaded and
-// requests/s swing), measured without a profiler. Then a second
+// requests/s swing), for all threads and for the main thread alone (the event loop's share, which
+// bounds how many requests one process serves), measured without a profiler. Then a second
 // service, under `--cpu-prof`, takes the same Quarry requests, and the share of its CPU its five
 // hottest functions take is printed (profiling slows a service, so it never runs while the ratio
 // is measured). Then the account read at each ledger size, the rows seeded directly through SQL,
@@ -81,13 +82,22 @@ async function main() {
   let service = await startService([]);
   try {
     const targets = await targetsOf(bare, service, site);
-    const results = targets.map(() => ({ requests: 0, errors: 0, ms: 0, cpuMs: 0, latencies: [] }));
+    const results = targets.map(() => ({
+      requests: 0,
+      errors: 0,
+      ms: 0,
+      cpuMs: 0,
+      mainCpuMs: 0,
+      latencies: [],
+    }));
     const pids = [bare.pid, ...targets.slice(1).map(() => service.pid)];
     for (let round = 0; round < rounds; round += 1) {
       for (const [i, target] of targets.entries()) {
         const cpuBefore = cpuMsOf(pids[i]);
+        const mainCpuBefore = cpuMsOf(pids[i], pids[i]);
         const result = await load(target, seconds, connections);
         result.cpuMs = cpuMsOf(pids[i]) - cpuBefore;
+        result.mainCpuMs = cpuMsOf(pids[i], pids[i]) - mainCpuBefore;
         merge(results[i], result);
       }
     }
@@ -98,11 +108,12 @@ async function main() {
         .join(' ')}`,
     );
     printTable(
-      ['path', 'requests/s', 'CPU ms/request', 'p50 ms', 'p99 ms', 'x bare', 'errors'],
+      ['path', 'requests/s', 'CPU ms/request', 'main thread', 'p50 ms', 'p99 ms', 'x bare', 'errors'],
       targets.map((target, i) => [
         target.name,
         rate(results[i]).toFixed(0),
         (results[i].cpuMs / results[i].requests).toFixed(3),
+        (results[i].mainCpuMs / results[i].requests).toFixed(3),
         percentile(results[i].latencies, 0.5).toFixed(1),
         percentile(results[i].latencies, 0.99).toFixed(1),
         (rate(results[i]) / bareRate).toFixed(2),
@@ -236,14 +247,21 @@ async function load(target, seconds, connections) {
 function merge(into, result) {
   into.requests += result.requests;
   into.cpuMs += result.cpuMs;
+  into.mainCpuMs += result.mainCpuMs;
   into.errors += result.errors;
   into.ms += result.ms;
   for (const latency of result.latencies) into.latencies.push(latency);
 }
 
-/** A process's user + system CPU time so far, in ms, from /proc/<pid>/stat (Linux). */
-function cpuMsOf(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/**
+ * A process's user + system CPU time so far, in ms, from /proc/<pid>/stat (Linux); with `thread`,
+ * that thread's alone (the main thread's id is the pid).
+ */
+function cpuMsOf(pid, thread) {
+  const stat = readFileSync(
+    thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`,
+    'utf8',
+  );
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
