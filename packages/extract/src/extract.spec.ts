@@ -331,6 +331,16 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(short.markdown).toContain('school transport');
   });
 
+  it('keeps a standfirst marked as a lead that holds only a sentence-long heading', () => {
+    const html = `<html><head><title>Council approves plan</title></head><body><main><article>
+      <h1>Council approves plan</h1><div class="article-lead"><h2>After a night of debate the council approved the bridge plan, with two members voting against it and one abstaining.</h2></div>
+      <div class="ad-slot"></div><div class="article-text">${body}${paragraph('the vote')}${paragraph('the library')}</div>
+      </article></main></body></html>`;
+    const { markdown } = extract(html, { url: URL });
+    expect(markdown.startsWith('## After a night of debate the council approved')).toBe(true);
+    expect(markdown).toContain('school transport');
+  });
+
   it('reads the story from its no-script fallback when a script would render it, but not short no-script notices', () => {
     const article = `<div class="post-body"><script type="text/template">${body}</script><noscript>${body}${paragraph('the vote')}</noscript>
       <noscript><p>Please enable JavaScript to see the comments.</p></noscript></div>`;

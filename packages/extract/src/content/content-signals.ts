@@ -280,13 +280,16 @@ const LEAD_HINT =
   /(?:^|[-_\s])(?:lead|intro|introduction|excerpt|teaser|teaser-text|abstract|standfirst|subheadline|description|deck|chapo|chapeau|entradilla|bajada)(?:[-_\s]|$)/i;
 /** Shorter headings marked as a lead are subtitles. */
 const LEAD_HEADING_MIN_TEXT = 100;
-const LEAD_EXCLUDED = new Set([...HEADING_TAGS, 'img', 'picture', 'figure', 'figcaption', 'video']);
+const LEAD_EXCLUDED = new Set(['img', 'picture', 'figure', 'figcaption', 'video']);
 /** A standfirst: marked as a lead, of prose length, with few links, not a picture. */
 export function isLeadParagraph(element: Element): boolean {
   const hints = `${element.attribs.class ?? ''} ${element.attribs.id ?? ''} ${element.attribs.itemprop ?? ''}`;
   if (!LEAD_HINT.test(hints) || /caption|title|headline|image|img|photo|media/i.test(hints)) return false;
-  // A lead image or a subtitle heading is not the standfirst's text.
-  if (firstDescendant(element, (inner) => LEAD_EXCLUDED.has(inner.name))) return false;
+  // A lead image or a subtitle heading is not the standfirst's text; a sentence-long heading is.
+  const excluded = (inner: Element) =>
+    LEAD_EXCLUDED.has(inner.name) ||
+    (HEADING_TAGS.has(inner.name) && textStats(inner).text < LEAD_HEADING_MIN_TEXT);
+  if (firstDescendant(element, excluded)) return false;
   const stats = textStats(element);
   // Some sites set the standfirst as a heading: then only a sentence-long one is a lead, not a subtitle.
   const minimum = HEADING_TAGS.has(element.name) ? LEAD_HEADING_MIN_TEXT : 60;

@@ -18,6 +18,7 @@ import {
   COMMAS,
   LOADING_WORDS,
   classWeight,
+  isLeadParagraph,
   countTags,
   holdsEmbeddedPost,
   isTeaserList,
@@ -665,7 +666,9 @@ function cleanConditionally(article: Element, tag: string, dataTables: Set<Eleme
     if (!element.parent) continue;
     if (tag === 'table' && dataTables.has(element)) continue;
     if (isInsideDataTable(element, dataTables) || hasAncestorNamed(element, CODE)) continue;
-    if (shouldRemove(element, tag) && !holdsEmbeddedPost(element)) detach(element);
+    // A standfirst set as a sentence-long heading has no paragraph text, but it is the story's lead.
+    if (shouldRemove(element, tag) && !holdsEmbeddedPost(element) && !isLeadParagraph(element))
+      detach(element);
   }
 }
 
