@@ -383,6 +383,17 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).not.toContain('references to products');
   });
 
+  it("drops a blog post's filing line and its likes counter", () => {
+    const extra = `<div class="entry-utility">This entry was posted in <a href="/category/news" rel="category tag">News</a>. Bookmark the <a href="/2024/05/story.html">permalink</a>.</div>
+      <p class="postmetadata alt">Der Beitrag wurde am Mittwoch, den 27. November 2019 um 15:21 Uhr veröffentlicht und wurde unter <a href="/category/allgemein">Allgemein</a> abgelegt.</p>
+      <div id="likes-other-gravatars"><div class="likes-text"><span>12</span> bloggers like this:</div><ul class="like-avatars"></ul></div>`;
+    const result = extract(page(body + paragraph('the vote') + extra), { url: URL });
+    expect(result.markdown).toContain('the vote');
+    expect(result.markdown).not.toContain('This entry was posted');
+    expect(result.markdown).not.toContain('Der Beitrag wurde am');
+    expect(result.markdown).not.toContain('bloggers like this');
+  });
+
   it('keeps sections named for the ads between them inside a declared articleBody, but drops the ad slots', () => {
     const section = (topic: string) =>
       `<section class="report__section report__section--ads">${paragraph(topic)}</section>`;

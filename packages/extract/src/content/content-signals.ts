@@ -13,7 +13,7 @@ import {
 
 /** Class/id words of widgets that are never main content: removed in every attempt. */
 export const BOILERPLATE_WIDGET =
-  /(^|[-_\s])(comments?|comment-list|commentlist|disqus|cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|social|socials|related|recommended|recommendations|outbrain|taboola|sponsored|promo|popup|modal|breadcrumbs?|pagination|pager|sidebar|skyscraper|advert|advertisement|ads|ad-slot|ad-container|adsense|print-only|carousel|slider|slideshow|byline|dateline|author-bio|author-info|author-box|about-author|post-author|author-content|tooltip|popover|hovercard|rollover|disclaimer|disclosure)([-_\s]|$)/i;
+  /(^|[-_\s])(comments?|comment-list|commentlist|disqus|cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|social|socials|related|recommended|recommendations|outbrain|taboola|sponsored|promo|popup|modal|breadcrumbs?|pagination|pager|sidebar|skyscraper|advert|advertisement|ads|ad-slot|ad-container|adsense|print-only|carousel|slider|slideshow|byline|dateline|author-bio|author-info|author-box|about-author|post-author|author-content|tooltip|popover|hovercard|rollover|disclaimer|disclosure|postmetadata|entry-utility|likes)([-_\s]|$)/i;
 /**
  * Class/id words of cookie and consent dialogs (GDPR is DSGVO in German, RGPD in French and
  * Spanish, RODO in Polish; CMP is a consent management platform). Their policy text reads like
