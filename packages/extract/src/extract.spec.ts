@@ -341,6 +341,21 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(markdown).toContain('school transport');
   });
 
+  it('reads a story that a page builder splits over rows, from the first row to the longest', () => {
+    const row = (content: string) =>
+      `<div class="builder-row"><div class="builder-column"><div class="text-block">${content}</div><div class="image-block"><img src="/bridge.jpg" alt=""></div></div></div>`;
+    const html = `<html><head><title>Council approves plan</title></head><body><main>
+      <h1>Council approves plan</h1>
+      ${row(paragraph('the opening statement'))}
+      ${row(body + paragraph('the vote'))}
+      ${row('<p>Support our newsroom: a small monthly donation keeps local reporting free for every reader in town.</p>')}
+      </main></body></html>`;
+    const { markdown } = extract(html, { url: URL });
+    expect(markdown).toContain('the opening statement');
+    expect(markdown).toContain('the vote');
+    expect(markdown).not.toContain('Support our newsroom');
+  });
+
   it('reads the story from its no-script fallback when a script would render it, but not short no-script notices', () => {
     const article = `<div class="post-body"><script type="text/template">${body}</script><noscript>${body}${paragraph('the vote')}</noscript>
       <noscript><p>Please enable JavaScript to see the comments.</p></noscript></div>`;

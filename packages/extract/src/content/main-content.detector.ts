@@ -291,8 +291,24 @@ function climbWhileParentScoresWell(
   return candidate;
 }
 
-/** The top candidate plus siblings that score well or read like paragraphs of the same text. */
+/**
+ * The top candidate plus siblings that score well or read like paragraphs of the same text (or the
+ * page-builder rows that lead up to it), after the lead.
+ */
 function mergeSiblings(topCandidate: Element, scores: Map<Element, number>): Element {
+  const kept = contentRows(topCandidate, scores) ?? relatedSiblings(topCandidate, scores);
+  const lead = findLead(topCandidate);
+  if (lead && !kept.some((element) => contains(element, lead))) kept.unshift(lead);
+  return createElement(
+    'div',
+    kept.map((element) => {
+      detach(element);
+      return element;
+    }),
+  );
+}
+
+function relatedSiblings(topCandidate: Element, scores: Map<Element, number>): Element[] {
   const topScore = scores.get(topCandidate) ?? 0;
   const threshold = Math.max(10, topScore * 0.2);
   const parent = topCandidate.parent as ParentNode | null;
@@ -320,15 +336,52 @@ function mergeSiblings(topCandidate: Element, scores: Map<Element, number>): Ele
         kept.push(sibling);
     }
   }
-  const lead = findLead(topCandidate);
-  if (lead && !kept.some((element) => contains(element, lead))) kept.unshift(lead);
-  return createElement(
-    'div',
-    kept.map((element) => {
-      detach(element);
-      return element;
-    }),
-  );
+  return kept;
+}
+
+/** How far above the top candidate rows of a page builder are looked for. */
+const ROW_LEVELS = 6;
+
+/**
+ * Page builders split a story over sibling rows of the same class, each row wrapping its columns
+ * and text blocks: the row that holds the top candidate and the rows right before it that hold scored text with
+ * few links. Rows after it are left out: there the story is over (a donation appeal, a sign-off).
+ */
+function contentRows(topCandidate: Element, scores: Map<Element, number>): Element[] | null {
+  let node: Element = topCandidate;
+  for (let level = 0; level < ROW_LEVELS; level++) {
+    const parent = node.parent;
+    if (
+      !parent ||
+      !isTag(parent) ||
+      parent.name === 'body' ||
+      node.name === 'article' ||
+      node.name === 'main'
+    )
+      return null;
+    node = parent;
+    const className = node.attribs.class;
+    if (!className) continue;
+    const rows = [node];
+    for (let sibling = node.prev; sibling; sibling = sibling.prev) {
+      if (!isTag(sibling)) continue;
+      if (
+        sibling.name !== node.name ||
+        sibling.attribs.class !== className ||
+        !holdsScoredText(sibling, scores)
+      )
+        break;
+      rows.unshift(sibling);
+    }
+    if (rows.length > 1) return rows;
+  }
+  return null;
+}
+
+function holdsScoredText(element: Element, scores: Map<Element, number>): boolean {
+  const stats = textStats(element);
+  if (stats.text < 100 || stats.linkText > stats.text * 0.25) return false;
+  return descendants(element).some((inner) => scores.has(inner));
 }
 
 /** How far above the top candidate a lead is looked for: the article wrapper, rarely more. */
