@@ -356,6 +356,20 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(markdown).not.toContain('Support our newsroom');
   });
 
+  it('reads a story that the page wraps in an <aside> when the aside holds its declared schema.org article', () => {
+    const html = (itemtype: string) => `<html><head><title>Council approves plan</title></head><body><main>
+      <aside class="direct-content"><section itemscope itemtype="${itemtype}"><h1>Council approves plan</h1>
+      <div class="story-text">${body}</div></section></aside>
+      <div class="page-text">${paragraph('the weather')}${paragraph('the football')}${paragraph('the market')}${paragraph('the fair')}${paragraph('the parks')}${paragraph('the roads')}</div>
+      </main></body></html>`;
+    expect(extract(html('http://schema.org/NewsArticle'), { url: URL }).markdown).toContain(
+      'school transport',
+    );
+    expect(extract(html('http://schema.org/Person'), { url: URL }).markdown).not.toContain(
+      'school transport',
+    );
+  });
+
   it('reads the story from its no-script fallback when a script would render it, but not short no-script notices', () => {
     const article = `<div class="post-body"><script type="text/template">${body}</script><noscript>${body}${paragraph('the vote')}</noscript>
       <noscript><p>Please enable JavaScript to see the comments.</p></noscript></div>`;

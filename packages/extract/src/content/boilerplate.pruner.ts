@@ -122,7 +122,8 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
     if (!remove && name === 'form')
       remove = elementChildren(element).length === 0 || (!holdsMostOfPage(element) && isControlForm(element));
     // Page chrome is spared when it wraps most of the page (some sites misuse it as the page wrapper).
-    if (!remove && isPageChrome(element)) remove = !holdsMostOfPage(element);
+    if (!remove && isPageChrome(element))
+      remove = !holdsMostOfPage(element) && !wrapsDeclaredArticle(element);
     if (!remove && !KEEP_UNLIKELY.has(name) && !insideCode(element)) {
       if (isConsentDialog(element)) remove = !wrapsArticle(element);
       else if (isBoilerplateWidget(element))
@@ -166,6 +167,20 @@ function wrapsArticle(element: Element): boolean {
         inner.name === 'main' ||
         inner.name === 'h1' ||
         inner.attribs.itemprop === 'articleBody',
+    ) !== null
+  );
+}
+
+/** schema.org types of a story: `Article`, `NewsArticle`, `BlogPosting`, `Report`, ... */
+const ARTICLE_ITEMTYPE = /schema\.org\/(?:\w*Article|BlogPosting|Report)$/;
+
+/** Chrome misused as the story's wrapper: it holds the element the page declares as its article. */
+function wrapsDeclaredArticle(element: Element): boolean {
+  return (
+    firstDescendant(
+      element,
+      (inner) =>
+        ARTICLE_ITEMTYPE.test(inner.attribs.itemtype ?? '') || inner.attribs.itemprop === 'articleBody',
     ) !== null
   );
 }
