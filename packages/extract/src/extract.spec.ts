@@ -412,6 +412,17 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).not.toContain('references to products');
   });
 
+  it('drops comment sections named in German, French, Spanish or Polish, however long the comments', () => {
+    const comment = `<p>Reader one wrote a long comment that goes on and on about the plan, its costs and everything else that came to mind that day, at length.</p>`;
+    for (const name of ['kommentarModul', 'kommentare', 'commentaires', 'comentarios', 'komentarze']) {
+      const extra = `<div id="${name}" class="${name}"><h3>3 Kommentare</h3><p class="strong">Sie sind aktuell nicht eingeloggt.</p>${comment.repeat(3)}</div>`;
+      const result = extract(page(body + paragraph('the vote') + extra), { url: URL });
+      expect(result.markdown).toContain('the vote');
+      expect(result.markdown).not.toContain('nicht eingeloggt');
+      expect(result.markdown).not.toContain('Reader one');
+    }
+  });
+
   it("drops a blog post's filing line and its likes counter", () => {
     const extra = `<div class="entry-utility">This entry was posted in <a href="/category/news" rel="category tag">News</a>. Bookmark the <a href="/2024/05/story.html">permalink</a>.</div>
       <p class="postmetadata alt">Der Beitrag wurde am Mittwoch, den 27. November 2019 um 15:21 Uhr veröffentlicht und wurde unter <a href="/category/allgemein">Allgemein</a> abgelegt.</p>

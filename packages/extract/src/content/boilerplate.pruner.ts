@@ -14,6 +14,7 @@ import {
   type ParentNode,
 } from '../dom/html-tree';
 import {
+  COMMENT_SECTION,
   holdsEmbeddedPost,
   isTeaserList,
   isBoilerplateWidget,
@@ -209,7 +210,7 @@ function proseToKeep(element: Element): number {
 
 /** Comment threads can outweigh a short article, so their size never spares them. */
 function isCommentSection(element: Element): boolean {
-  return /(^|[-_\s])(comments?|comment-list|commentlist|disqus)([-_\s]|$)/i.test(classAndId(element));
+  return COMMENT_SECTION.test(classAndId(element));
 }
 
 /** Utility classes that hide an element (collapsed galleries, screen-reader-only labels). */

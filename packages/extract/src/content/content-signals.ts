@@ -11,9 +11,15 @@ import {
   type ParentNode,
 } from '../dom/html-tree';
 
+/** Class/id words of comment sections (German, French, Spanish and Polish too): their size never spares them. */
+const COMMENT_WORDS =
+  'comments?|comment-list|commentlist|disqus|kommentare?|kommentarmodul|kommentarbereich|commentaires?|comentarios?|komentarze';
+export const COMMENT_SECTION = new RegExp(`(^|[-_\\s])(${COMMENT_WORDS})([-_\\s]|$)`, 'i');
 /** Class/id words of widgets that are never main content: removed in every attempt. */
-export const BOILERPLATE_WIDGET =
-  /(^|[-_\s])(comments?|comment-list|commentlist|disqus|cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|social|socials|related|recommended|recommendations|outbrain|taboola|sponsored|promo|popup|modal|breadcrumbs?|pagination|pager|sidebar|skyscraper|advert|advertisement|ads|ad-slot|ad-container|adsense|print-only|carousel|slider|slideshow|byline|dateline|author-bio|author-info|author-box|about-author|post-author|author-content|tooltip|popover|hovercard|rollover|disclaimer|disclosure|postmetadata|entry-utility|likes)([-_\s]|$)/i;
+const BOILERPLATE_WIDGET = new RegExp(
+  `(^|[-_\\s])(${COMMENT_WORDS}|cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|social|socials|related|recommended|recommendations|outbrain|taboola|sponsored|promo|popup|modal|breadcrumbs?|pagination|pager|sidebar|skyscraper|advert|advertisement|ads|ad-slot|ad-container|adsense|print-only|carousel|slider|slideshow|byline|dateline|author-bio|author-info|author-box|about-author|post-author|author-content|tooltip|popover|hovercard|rollover|disclaimer|disclosure|postmetadata|entry-utility|likes)([-_\\s]|$)`,
+  'i',
+);
 /**
  * Class/id words of cookie and consent dialogs (GDPR is DSGVO in German, RGPD in French and
  * Spanish, RODO in Polish; CMP is a consent management platform). Their policy text reads like
