@@ -423,6 +423,14 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     }
   });
 
+  it('drops an article rating widget', () => {
+    const extra = `<div class="rating" id="ratingContainer1"><span class="category">Rate this article</span><div class="stars"><a href="#1">1</a><a href="#2">2</a></div><p>4.2 out of 5 from 31 votes</p></div>`;
+    const result = extract(page(body + paragraph('the vote') + extra), { url: URL });
+    expect(result.markdown).toContain('the vote');
+    expect(result.markdown).not.toContain('Rate this article');
+    expect(result.markdown).not.toContain('31 votes');
+  });
+
   it("drops a blog post's filing line and its likes counter", () => {
     const extra = `<div class="entry-utility">This entry was posted in <a href="/category/news" rel="category tag">News</a>. Bookmark the <a href="/2024/05/story.html">permalink</a>.</div>
       <p class="postmetadata alt">Der Beitrag wurde am Mittwoch, den 27. November 2019 um 15:21 Uhr veröffentlicht und wurde unter <a href="/category/allgemein">Allgemein</a> abgelegt.</p>
