@@ -180,13 +180,17 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
       expect(result.markdown).not.toContain(label);
   });
 
-  it('drops "Related:" and "READ MORE:" pointers to other stories but keeps sentences with a colon', () => {
+  it('drops "Related:" and "READ MORE:" pointers to other stories, also set as quotes, but keeps sentences with a colon', () => {
     const pointers = `<p><strong>Related:</strong> <a href="/other">Budget talks collapse after late-night session</a></p>
       <p><b>READ MORE:</b> <a href="/more">Council leader resigns over the bridge</a></p>
-      <p>More importantly: the <a href="/plan">plan</a> now goes to the mayor, who has until June to sign it into law.</p>`;
+      <p>More importantly: the <a href="/plan">plan</a> now goes to the mayor, who has until June to sign it into law.</p>
+      <blockquote><b>SEE ALSO:</b> <a href="/schools">School buses run late again</a></blockquote>
+      <blockquote>“We have waited long enough,” said the mayor.</blockquote>`;
     const result = extract(page(body + pointers + paragraph('the vote')), { url: URL });
     expect(result.markdown).not.toContain('Budget talks collapse');
     expect(result.markdown).not.toContain('Council leader resigns');
+    expect(result.markdown).not.toContain('School buses run late');
+    expect(result.markdown).toContain('We have waited long enough');
     expect(result.markdown).toContain('now goes to the mayor');
   });
 

@@ -445,7 +445,7 @@ const SELF_PROMOTION =
 /** Calls to subscribe, follow, join or share, in the same languages. */
 const PROMOTION =
   /(?<!\p{L})(?:sign up|signup|subscribe|subscription|newsletter|follow us|follow (?:\p{L}+ ){1,3}on (?:twitter|facebook|instagram|tiktok|youtube|linkedin)|join our|click here|download (?:the|our) app|share it with|send an email with|folgen sie uns|folge uns|abonnieren|jetzt anmelden|vergiss nicht zu teilen|suivez-nous|abonnez-vous|inscrivez-vous|síguenos|suscríbete|únete|obserwuj nas|zapisz się|subskrybuj)(?!\p{L})/iu;
-const BOILERPLATE_BLOCKS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6', 'section']);
+const BOILERPLATE_BLOCKS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'blockquote']);
 /** "Related: <link>", "READ MORE: <link>", "See also: <link>": a pointer to another story inside the text. */
 const LINK_TEASER =
   /^[[(]?\s*(?:(?:related|read more|see more|see also|also read|read also|more|also|also see|more on this|recommended|must read|read next|don ?t miss|watch|listen|click here)\b|(?:lesen sie (?:hier|auch|mehr)|mehr dazu|mehr zum thema|siehe auch|auch interessant|lire aussi|à lire aussi|voir aussi|à voir aussi|puedes ver|lee también|ver también|te puede interesar|mire|dowiedz się więcej|czytaj (?:także|też|również|więcej)|zobacz (?:także|też|również))(?=[\s:»]))[^:»\n]{0,20}[:»]/iu;
