@@ -427,6 +427,15 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     }
   });
 
+  it('drops a caption that ends with its photo credit, but not a sentence that mentions a photo', () => {
+    const extra = `<div class="visual-text"><span>The three school terms of the year, as the ministry set them out. Foto: Andina</span></div>
+      <p>The new photo: a council chamber full of residents, and a vote that went on until midnight.</p>`;
+    const result = extract(page(body + extra + paragraph('the vote')), { url: URL });
+    expect(result.markdown).toContain('the vote');
+    expect(result.markdown).not.toContain('Foto: Andina');
+    expect(result.markdown).toContain('a council chamber full of residents');
+  });
+
   it('drops an article rating widget', () => {
     const extra = `<div class="rating" id="ratingContainer1"><span class="category">Rate this article</span><div class="stars"><a href="#1">1</a><a href="#2">2</a></div><p>4.2 out of 5 from 31 votes</p></div>`;
     const result = extract(page(body + paragraph('the vote') + extra), { url: URL });

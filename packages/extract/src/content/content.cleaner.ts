@@ -445,6 +445,10 @@ const SELF_PROMOTION =
 /** Calls to subscribe, follow, join or share, in the same languages. */
 const PROMOTION =
   /(?<!\p{L})(?:sign up|signup|subscribe|subscription|newsletter|follow us|follow (?:\p{L}+ ){1,3}on (?:twitter|facebook|instagram|tiktok|youtube|linkedin)|join our|click here|download (?:the|our) app|share it with|send an email with|folgen sie uns|folge uns|abonnieren|jetzt anmelden|vergiss nicht zu teilen|suivez-nous|abonnez-vous|inscrivez-vous|síguenos|suscríbete|únete|obserwuj nas|zapisz się|subskrybuj)(?!\p{L})/iu;
+/** A picture's caption that ends with its credit: "The town hall at night. (Foto: A. Name)". */
+const CAPTION_WITH_CREDIT =
+  /(?<!\p{L})(?:photo|image|credit|fotos?|bild(?:er)?|bildquelle|crédits? photos?|imagen|foto ?grafía|zdjęcie|fot)\s*:\s*[^.!?:]{1,60}\)?$/iu;
+const CAPTION_WITH_CREDIT_MAX_LENGTH = 250;
 const BOILERPLATE_BLOCKS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'blockquote']);
 /** "Related: <link>", "READ MORE: <link>", "See also: <link>": a pointer to another story inside the text. */
 const LINK_TEASER =
@@ -497,6 +501,7 @@ function removeBoilerplateBlocks(article: Element): void {
     if (text.length > 300) continue;
     const linkOnly = density > 0.9 && text.length < 200 && !hasAncestorNamed(element, LIST_OR_TABLE);
     const bylineOrDate = text.length < 120 && BYLINE_OR_DATE.test(text);
+    const caption = text.length < CAPTION_WITH_CREDIT_MAX_LENGTH && CAPTION_WITH_CREDIT.test(text);
     const adDisclosure = AD_DISCLOSURE.test(text);
     // Without a link, only when the site speaks of itself ("our newsletter", "we send", "share it with a friend").
     const promotion =
@@ -504,7 +509,7 @@ function removeBoilerplateBlocks(article: Element): void {
     const label = LINK_TEASER.exec(text);
     const linkTeaser =
       label !== null && stats.text > label[0].length && stats.linkText / (stats.text - label[0].length) > 0.7;
-    if (linkOnly || bylineOrDate || adDisclosure || promotion || linkTeaser) detach(element);
+    if (linkOnly || bylineOrDate || caption || adDisclosure || promotion || linkTeaser) detach(element);
   }
 }
 
