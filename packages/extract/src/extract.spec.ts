@@ -436,6 +436,13 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('a council chamber full of residents');
   });
 
+  it('leaves the alt text of an image empty when it is a caption with a photo credit', () => {
+    const image = `<p><img src="/chamber.jpg" alt="Masks are required in the chamber. Foto: ccnull/A. Name/cc by sa 2.0"></p>`;
+    const { markdown } = extract(page(image + body), { url: URL });
+    expect(markdown).toContain('![](https://news.example.com/chamber.jpg)');
+    expect(markdown).not.toContain('Foto:');
+  });
+
   it('drops an article rating widget', () => {
     const extra = `<div class="rating" id="ratingContainer1"><span class="category">Rate this article</span><div class="stars"><a href="#1">1</a><a href="#2">2</a></div><p>4.2 out of 5 from 31 votes</p></div>`;
     const result = extract(page(body + paragraph('the vote') + extra), { url: URL });

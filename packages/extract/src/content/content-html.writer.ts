@@ -11,6 +11,7 @@ import {
   setChildren,
   unwrap,
 } from '../dom/html-tree';
+import { CAPTION_WITH_CREDIT } from './content-signals';
 
 export interface WriteOptions {
   /** Absolute URL relative links and images are resolved against (`<base href>` already applied). */
@@ -125,7 +126,10 @@ function finishImage(
   let alt = (image.attribs.alt ?? '').replace(/\s+/g, ' ').trim();
   if (
     alt &&
-    (FILE_NAME_ALT.test(alt) || repeatsShownText(alt, shownText) || repeatsArticleText(alt, articleText))
+    (FILE_NAME_ALT.test(alt) ||
+      CAPTION_WITH_CREDIT.test(alt) ||
+      repeatsShownText(alt, shownText) ||
+      repeatsArticleText(alt, articleText))
   )
     alt = '';
   else if (alt) shownText.push(comparable(alt));

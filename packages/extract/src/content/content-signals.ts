@@ -36,6 +36,9 @@ export const NEGATIVE_HINT =
   /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|copyright|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget|newsletter|subscribe|cookie|consent/i;
 export const POSITIVE_HINT =
   /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
+/** A picture's caption that ends with its credit: "The town hall at night. (Foto: A. Name)". */
+export const CAPTION_WITH_CREDIT =
+  /(?<!\p{L})(?:photo|image|credit|fotos?|bild(?:er)?|bildquelle|crédits? photos?|imagen|foto ?grafía|zdjęcie|fot)\s*:\s*[^!?:]{1,60}$/iu;
 export const COMMAS = /[\u002C\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
 export const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$/iu;
 export const LOADING_WORDS = /^((loading|正在加载|Загрузка|chargement|cargando)(…|\.\.\.)?)$/iu;

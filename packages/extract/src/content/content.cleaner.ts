@@ -15,6 +15,7 @@ import {
 } from '../dom/html-tree';
 import {
   AD_WORDS,
+  CAPTION_WITH_CREDIT,
   COMMAS,
   LOADING_WORDS,
   classWeight,
@@ -445,9 +446,6 @@ const SELF_PROMOTION =
 /** Calls to subscribe, follow, join or share, in the same languages. */
 const PROMOTION =
   /(?<!\p{L})(?:sign up|signup|subscribe|subscription|newsletter|follow us|follow (?:\p{L}+ ){1,3}on (?:twitter|facebook|instagram|tiktok|youtube|linkedin)|join our|click here|download (?:the|our) app|share it with|send an email with|folgen sie uns|folge uns|abonnieren|jetzt anmelden|vergiss nicht zu teilen|suivez-nous|abonnez-vous|inscrivez-vous|síguenos|suscríbete|únete|obserwuj nas|zapisz się|subskrybuj)(?!\p{L})/iu;
-/** A picture's caption that ends with its credit: "The town hall at night. (Foto: A. Name)". */
-const CAPTION_WITH_CREDIT =
-  /(?<!\p{L})(?:photo|image|credit|fotos?|bild(?:er)?|bildquelle|crédits? photos?|imagen|foto ?grafía|zdjęcie|fot)\s*:\s*[^.!?:]{1,60}\)?$/iu;
 const CAPTION_WITH_CREDIT_MAX_LENGTH = 250;
 const BOILERPLATE_BLOCKS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'blockquote']);
 /** "Related: <link>", "READ MORE: <link>", "See also: <link>": a pointer to another story inside the text. */
