@@ -247,6 +247,14 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(extract(different, { url: URL }).markdown).toMatch(/^# Late content\n/);
   });
 
+  it("drops a consent platform's dialog (cmp-) but keeps a site component whose class starts with cmp_", () => {
+    const notice = `<div class="cmp_notification">To submit an article you must be registered and signed in to the journal's site.</div>`;
+    const dialog = `<div class="cmp-container"><p>We and our partners store and access information on your device for personalised ads and content.</p></div>`;
+    const result = extract(page(body + notice + dialog + paragraph('the vote')), { url: URL });
+    expect(result.markdown).toContain('must be registered and signed in');
+    expect(result.markdown).not.toContain('our partners store');
+  });
+
   it('drops a cookie consent dialog however much policy prose it holds, in any language', () => {
     const policy = (words: string) =>
       `<p>${words} Diese Cookies sind unbedingt erforderlich, um Ihnen die auf unserer Webseite verfügbaren Dienste und Funktionen zur Verfügung zu stellen und Ihre Einstellungen zu speichern.</p>`;

@@ -26,7 +26,7 @@ const BOILERPLATE_WIDGET = new RegExp(
  * prose, so unlike other widgets they are removed however many paragraphs they hold.
  */
 const CONSENT_WIDGET =
-  /(^|[-_\s])(cookies?|cookie-?(banner|notice|bar|law|consent)|consent|gdpr|dsgvo|rgpd|rodo|cmp|cookiebot|usercentrics|onetrust|privacy-(popup|banner|overlay))([-_\s]|$)/i;
+  /(^|[-_\s])(cookies?|cookie-?(banner|notice|bar|law|consent)|consent|gdpr|dsgvo|rgpd|rodo|cmp(?=-)|cmpbox|cookiebot|usercentrics|onetrust|privacy-(popup|banner|overlay))([-_\s]|$)/i;
 /** Class/id words of containers that are rarely main content (Readability's list): removed in the strict attempt only. */
 export const UNLIKELY_CANDIDATE =
   /-ad-|ai2html|banner|breadcrumb|combx|comment|community|copyright|cover-wrap|disqus|extra|footer|gdpr|cookie|consent|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|modal|newsletter|subscribe|signup|share|sharing|outbrain|taboola|recommend|promo|yom-remote/i;
