@@ -343,6 +343,25 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(short.markdown).toContain('school transport');
   });
 
+  it("keeps the standfirst that follows the headline in the article header's <hgroup>, not a short subtitle", () => {
+    const html = (
+      standfirst: string,
+    ) => `<html><head><title>Council approves plan</title></head><body><main><article>
+      <header><hgroup><h3>Exampletown</h3><h1>Council approves plan</h1><h2>${standfirst}</h2></hgroup></header>
+      <div class="grid"><div class="column"><div class="text">${body}${paragraph('the vote')}</div></div></div>
+      </article></main></body></html>`;
+    const long = extract(
+      html(
+        'After a night of debate the council approved the bridge plan, with two members voting against it and one abstaining.',
+      ),
+      { url: URL },
+    );
+    expect(long.markdown).toContain('## After a night of debate the council approved');
+    expect(long.markdown).toContain('school transport');
+    const short = extract(html('A long night in the town hall'), { url: URL });
+    expect(short.markdown).not.toContain('A long night in the town hall');
+  });
+
   it('keeps a standfirst marked as a lead that holds only a sentence-long heading', () => {
     const html = `<html><head><title>Council approves plan</title></head><body><main><article>
       <h1>Council approves plan</h1><div class="article-lead"><h2>After a night of debate the council approved the bridge plan, with two members voting against it and one abstaining.</h2></div>

@@ -155,7 +155,9 @@ const ARTICLE_ROOTS = new Set(['article', 'main']);
 /** The standfirst in the `<header>` of an `<article>` or `<main>`: the story's first paragraph, kept when the header goes. */
 function articleHeaderLead(header: Element): Element | null {
   if (!hasAncestor(header, ARTICLE_ROOTS)) return null;
-  return firstDescendant(header, isLeadParagraph);
+  const lead = firstDescendant(header, isLeadParagraph);
+  // A standfirst known by its place in the headline's <hgroup> keeps that place.
+  return lead?.parent && isTag(lead.parent) && lead.parent.name === 'hgroup' ? lead.parent : lead;
 }
 
 /** Page wrappers sometimes carry widget words ("has-sidebar"); they contain the article itself. */

@@ -290,10 +290,27 @@ const LEAD_HINT =
 /** Shorter headings marked as a lead are subtitles. */
 const LEAD_HEADING_MIN_TEXT = 100;
 const LEAD_EXCLUDED = new Set(['img', 'picture', 'figure', 'figcaption', 'video']);
+/** A heading after the headline in its `<hgroup>`: the headline's subtitle or standfirst. */
+function isHeadlineFollower(element: Element): boolean {
+  if (
+    !HEADING_TAGS.has(element.name) ||
+    element.parent?.type !== 'tag' ||
+    (element.parent as Element).name !== 'hgroup'
+  )
+    return false;
+  for (let node = element.prev; node; node = node.prev)
+    if (isTag(node) && HEADING_TAGS.has(node.name)) return true;
+  return false;
+}
+
 /** A standfirst: marked as a lead, of prose length, with few links, not a picture. */
 export function isLeadParagraph(element: Element): boolean {
   const hints = `${element.attribs.class ?? ''} ${element.attribs.id ?? ''} ${element.attribs.itemprop ?? ''}`;
-  if (!LEAD_HINT.test(hints) || /caption|title|headline|image|img|photo|media/i.test(hints)) return false;
+  if (
+    !isHeadlineFollower(element) &&
+    (!LEAD_HINT.test(hints) || /caption|title|headline|image|img|photo|media/i.test(hints))
+  )
+    return false;
   // A lead image or a subtitle heading is not the standfirst's text; a sentence-long heading is.
   const excluded = (inner: Element) =>
     LEAD_EXCLUDED.has(inner.name) ||
