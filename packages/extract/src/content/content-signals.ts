@@ -292,18 +292,14 @@ const LEAD_HEADING_MIN_TEXT = 100;
 const LEAD_EXCLUDED = new Set(['img', 'picture', 'figure', 'figcaption', 'video']);
 /** A heading after the headline in its `<hgroup>`: the headline's subtitle or standfirst. */
 function isHeadlineFollower(element: Element): boolean {
-  if (
-    !HEADING_TAGS.has(element.name) ||
-    element.parent?.type !== 'tag' ||
-    (element.parent as Element).name !== 'hgroup'
-  )
-    return false;
+  const parent = element.parent;
+  if (!HEADING_TAGS.has(element.name) || !parent || !isTag(parent) || parent.name !== 'hgroup') return false;
   for (let node = element.prev; node; node = node.prev)
     if (isTag(node) && HEADING_TAGS.has(node.name)) return true;
   return false;
 }
 
-/** A standfirst: marked as a lead, of prose length, with few links, not a picture. */
+/** A standfirst: marked as a lead (or set after the headline in its `<hgroup>`), of prose length, with few links, not a picture. */
 export function isLeadParagraph(element: Element): boolean {
   const hints = `${element.attribs.class ?? ''} ${element.attribs.id ?? ''} ${element.attribs.itemprop ?? ''}`;
   if (
