@@ -524,6 +524,15 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('Advertising on the new bridge will be banned');
   });
 
+  it('drops a block of metadata lines (date, category) broken by <br>, but not lines of the story', () => {
+    const meta = `<div class="info">24.01.2022 11:38<br>Kategorie: <a href="/news">News</a></div>`;
+    const poem = `<div class="verse">On the 24th of May 2022<br>the council met again, and talked until the night was over.</div>`;
+    const result = extract(page(meta + body + poem), { url: URL });
+    expect(result.markdown).toContain('school transport');
+    expect(result.markdown).not.toContain('Kategorie');
+    expect(result.markdown).toContain('the council met again');
+  });
+
   it('drops a short category line without links, but not a sentence that starts with the word', () => {
     const extra = `<p>Kategorie: Nachrichten</p><p>Category : Press Releases</p>
       <p>Categories: the council sorted the objections into five groups, from noise to the cost of the new bridge.</p>`;

@@ -486,6 +486,10 @@ function removeBoilerplateBlocks(article: Element): void {
       continue;
     }
     if (element.name === 'li') continue;
+    if (text.length < METADATA_LINES_MAX && isMetadataLines(element)) {
+      detach(element);
+      continue;
+    }
     const stats = textStats(element);
     const density = stats.text === 0 ? 0 : stats.linkText / stats.text;
     // A tag or category line: its links, or one short "Category: News" line without them.
@@ -509,6 +513,29 @@ function removeBoilerplateBlocks(article: Element): void {
       label !== null && stats.text > label[0].length && stats.linkText / (stats.text - label[0].length) > 0.7;
     if (linkOnly || bylineOrDate || caption || adDisclosure || promotion || linkTeaser) detach(element);
   }
+}
+
+/** A block of metadata lines (date, category, byline) is short. */
+const METADATA_LINES_MAX = 160;
+
+/** A block of lines broken by `<br>` that are each a date, a byline or a "Category: News" line. */
+function isMetadataLines(element: Element): boolean {
+  if (!element.children.some((child) => isTag(child) && child.name === 'br')) return false;
+  const lines: string[] = [''];
+  for (const child of element.children) {
+    if (isTag(child) && child.name === 'br') lines.push('');
+    else lines[lines.length - 1] += ` ${normalizedText(child)}`;
+  }
+  const shown = lines.map((line) => line.trim()).filter(Boolean);
+  return (
+    shown.length > 1 &&
+    shown.every(
+      (line) =>
+        isDateOnly(line) ||
+        (line.length < 120 && BYLINE_OR_DATE.test(line)) ||
+        (line.length < CATEGORY_LINE_MAX && TAG_LIST.test(line)),
+    )
+  );
 }
 
 const TEXT_BLOCKS = new Set([
