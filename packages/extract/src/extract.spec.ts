@@ -267,7 +267,7 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
   it('drops related-story headings with their links, widget labels and credit lines in German, French, Spanish and Polish', () => {
     const links = `<ul><li><a href="/a">Der Haushalt im Detail</a></li><li><a href="/b">Die neue Brücke kommt</a></li></ul>`;
     const article = `${body}<p>Foto: Agentur Beispiel</p><p>Seite teilen</p><p>Partager</p><p>Compartir</p><p>Udostępnij</p>
-      <p>Lesen Sie hier: <a href="/c">Die Brücke im Detail erklärt</a></p><p>Veröffentlichung: 2. Februar 2022</p><p>Über den Autor</p>
+      <p>Lesen Sie hier: <a href="/c">Die Brücke im Detail erklärt</a></p><p>Veröffentlichung: 2. Februar 2022</p><p>Über den Autor</p><p>Verwandte Themenbereiche</p>
       <h3>Mehr zum Thema</h3>${links}<h3>À lire aussi</h3>${links.replace(/Der|Die/g, 'Le')}`;
     const result = extract(page(article), { url: URL });
     expect(result.markdown).toContain('school transport');
@@ -280,6 +280,7 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
       'Lesen Sie hier',
       'Veröffentlichung',
       'Über den Autor',
+      'Verwandte Themenbereiche',
       'Mehr zum Thema',
       'Haushalt',
       'lire aussi',

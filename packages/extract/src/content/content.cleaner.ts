@@ -216,7 +216,7 @@ const RELATED_PHRASES = [
   'weitere (?:\\p{L}+ ){0,2}(?:artikel|beiträge|nachrichten|meldungen|themen|links|informationen|tipps|tourentipps|homestorys|rezepte|produkte|news)',
   'entdecke weitere',
   'ähnliche (?:artikel|beiträge|themen|produkte)',
-  'verwandte (?:artikel|beiträge|themen)',
+  'verwandte (?:artikel|beiträge|themen\\p{L}*)',
   'das könnte (?:sie|dich) (?:auch )?interessieren',
   'auch interessant',
   'lesen sie (?:auch|mehr)',
