@@ -471,6 +471,15 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(markdown).not.toContain('Foto:');
   });
 
+  it("drops notices about the article (a community post, the editors' disclaimer)", () => {
+    const before = `<div class="column community-notice notice-before-text">This post is a blog from our reader community.</div>`;
+    const after = `<div class="column community-notice notice-after-text">This post gives the author's opinion, not necessarily the editors'.</div>`;
+    const result = extract(page(before + body + paragraph('the vote') + after), { url: URL });
+    expect(result.markdown).toContain('the vote');
+    expect(result.markdown).not.toContain('reader community');
+    expect(result.markdown).not.toContain("author's opinion");
+  });
+
   it('drops an article rating widget', () => {
     const extra = `<div class="rating" id="ratingContainer1"><span class="category">Rate this article</span><div class="stars"><a href="#1">1</a><a href="#2">2</a></div><p>4.2 out of 5 from 31 votes</p></div>`;
     const result = extract(page(body + paragraph('the vote') + extra), { url: URL });
