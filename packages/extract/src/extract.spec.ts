@@ -480,6 +480,13 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).not.toContain("author's opinion");
   });
 
+  it('drops a link box that points readers elsewhere from inside a paragraph', () => {
+    const box = `<p><span class="linkbox_large"><strong>Our magazine is now digital too!</strong> <a href="/register">Register here for the digital edition.</a></span></p>`;
+    const result = extract(page(body + box + paragraph('the vote')), { url: URL });
+    expect(result.markdown).toContain('the vote');
+    expect(result.markdown).not.toContain('now digital too');
+  });
+
   it('drops an article rating widget', () => {
     const extra = `<div class="rating" id="ratingContainer1"><span class="category">Rate this article</span><div class="stars"><a href="#1">1</a><a href="#2">2</a></div><p>4.2 out of 5 from 31 votes</p></div>`;
     const result = extract(page(body + paragraph('the vote') + extra), { url: URL });
