@@ -480,6 +480,16 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).not.toContain("author's opinion");
   });
 
+  it("drops a table of contents, an embed's consent placeholder and a back link", () => {
+    const toc = `<div id="toc_container"><p class="toc_title">Contents</p><ul class="toc_list"><li><a href="#budget">The budget</a></li><li><a href="#bridge">The bridge</a></li><li><a href="#schools">School transport</a></li></ul></div>`;
+    const embed = `<div class="third-party-services--placeholder"><div class="message">We respect your privacy: the video loads from its provider only once you agree.</div></div>`;
+    const back = `<div class="press-detail-back-link"><a href="/newsroom">Back to the newsroom</a></div>`;
+    const result = extract(page(toc + body + embed + paragraph('the vote') + back), { url: URL });
+    expect(result.markdown).toContain('the vote');
+    for (const text of ['The bridge', 'We respect your privacy', 'Back to the newsroom'])
+      expect(result.markdown).not.toContain(text);
+  });
+
   it('drops a link box that points readers elsewhere from inside a paragraph', () => {
     const box = `<p><span class="linkbox_large"><strong>Our magazine is now digital too!</strong> <a href="/register">Register here for the digital edition.</a></span></p>`;
     const result = extract(page(body + box + paragraph('the vote')), { url: URL });
