@@ -490,6 +490,13 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
       expect(result.markdown).not.toContain(text);
   });
 
+  it("drops a product page's customer reviews", () => {
+    const reviews = `<div class="product-reviews"><h3>Reviews</h3><div class="newreview"><p>Tell us how you liked it once you have tried it, and help other customers choose.</p></div></div>`;
+    const result = extract(page(body + paragraph('the vote') + reviews), { url: URL });
+    expect(result.markdown).toContain('the vote');
+    expect(result.markdown).not.toContain('Tell us how you liked it');
+  });
+
   it('drops a link box that points readers elsewhere from inside a paragraph', () => {
     const box = `<p><span class="linkbox_large"><strong>Our magazine is now digital too!</strong> <a href="/register">Register here for the digital edition.</a></span></p>`;
     const result = extract(page(body + box + paragraph('the vote')), { url: URL });
