@@ -490,6 +490,15 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
       expect(result.markdown).not.toContain(text);
   });
 
+  it('reads widget words in camelCase class names (relatedPost, AuthorBox)', () => {
+    const related = `<div class="relatedPost"><p>Budget talks collapse after a late-night session in the town hall, as the opposition walks out.</p></div>`;
+    const author = `<div class="TestReport__AuthorBox"><p>A. Reporter covers the town hall and tests kitchen gadgets when the council is not sitting.</p></div>`;
+    const result = extract(page(body + related + paragraph('the vote') + author), { url: URL });
+    expect(result.markdown).toContain('the vote');
+    expect(result.markdown).not.toContain('Budget talks collapse');
+    expect(result.markdown).not.toContain('tests kitchen gadgets');
+  });
+
   it("drops a product page's customer reviews", () => {
     const reviews = `<div class="product-reviews"><h3>Reviews</h3><div class="newreview"><p>Tell us how you liked it once you have tried it, and help other customers choose.</p></div></div>`;
     const result = extract(page(body + paragraph('the vote') + reviews), { url: URL });

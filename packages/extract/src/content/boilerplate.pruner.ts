@@ -1,6 +1,5 @@
 import type { Element } from 'domhandler';
 import {
-  classAndId,
   descendants,
   detach,
   elementChildren,
@@ -15,6 +14,7 @@ import {
 } from '../dom/html-tree';
 import {
   COMMENT_SECTION,
+  classWords,
   holdsEmbeddedPost,
   isTeaserList,
   isBoilerplateWidget,
@@ -212,7 +212,7 @@ function proseToKeep(element: Element): number {
 
 /** Comment threads can outweigh a short article, so their size never spares them. */
 function isCommentSection(element: Element): boolean {
-  return COMMENT_SECTION.test(classAndId(element));
+  return COMMENT_SECTION.test(classWords(element));
 }
 
 /** Utility classes that hide an element (collapsed galleries, screen-reader-only labels). */

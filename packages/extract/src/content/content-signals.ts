@@ -13,7 +13,7 @@ import {
 
 /** Class/id words of comment sections (German, French, Spanish and Polish too): their size never spares them. */
 const COMMENT_WORDS =
-  'comments?|comment-list|commentlist|disqus|kommentare?|kommentarmodul|kommentarbereich|commentaires?|comentarios?|komentarze';
+  'comments?|comment-list|commentlist|disqus|kommentare?|kommentarbereich|commentaires?|comentarios?|komentarze';
 export const COMMENT_SECTION = new RegExp(`(^|[-_\\s])(${COMMENT_WORDS})([-_\\s]|$)`, 'i');
 /** Class/id words of widgets that are never main content: removed in every attempt. */
 const BOILERPLATE_WIDGET = new RegExp(
@@ -105,9 +105,16 @@ export function isUnlikelyCandidate(element: Element): boolean {
   return hints.length > 0 && UNLIKELY_CANDIDATE.test(hints) && !MAYBE_CANDIDATE.test(hints);
 }
 
+const CAMEL_CASE = /(\p{Ll})(\p{Lu})/gu;
+
+/** Class and id, with camelCase names read as words too: "relatedPost" is "related-Post". */
+export function classWords(element: Element): string {
+  return classAndId(element).replace(CAMEL_CASE, '$1-$2');
+}
+
 /** A comment section, share bar, cookie banner, ad slot, ... (whole words of its class or id). */
 export function isBoilerplateWidget(element: Element): boolean {
-  const hints = classAndId(element);
+  const hints = classWords(element);
   if (hints.length === 0 || !BOILERPLATE_WIDGET.test(hints)) return false;
   const tokens = hints.split(/\s+/);
   return !tokens.some((token) => CONTENT_TOKEN.test(token) && !BOILERPLATE_WIDGET.test(token));
