@@ -313,6 +313,21 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(markdown).toContain('school transport');
   });
 
+  it("keeps the standfirst from a page header that holds the headline, but not a site header's tagline", () => {
+    const html = (header: string) => `<html><head><title>Council approves plan</title></head><body>
+      <header class="site-header">${header}</header>
+      <div class="page"><div class="text">${body}${paragraph('the vote')}</div></div></body></html>`;
+    const lead = `<p class="text-lead">The council approved the plan on Tuesday night after a debate that lasted well into the early hours.</p>`;
+    expect(
+      extract(html(`<h1>Council approves plan</h1><div class="lead-wrap">${lead}</div>`), {
+        url: URL,
+      }).markdown.startsWith('The council approved the plan on Tuesday night'),
+    ).toBe(true);
+    expect(extract(html(`<a href="/">Example News</a>${lead}`), { url: URL }).markdown).not.toContain(
+      'The council approved the plan',
+    );
+  });
+
   it("keeps the standfirst from the article's header, not the header's byline and date", () => {
     const html = `<html><head><title>Council approves plan</title></head><body><main><article>
       <header class="entry-header"><h1>Council approves plan</h1><p class="byline">By A. Reporter, 12 May 2024</p>

@@ -152,9 +152,13 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
 
 const ARTICLE_ROOTS = new Set(['article', 'main']);
 
-/** The standfirst in the `<header>` of an `<article>` or `<main>`: the story's first paragraph, kept when the header goes. */
+/**
+ * The standfirst in the `<header>` of an `<article>` or `<main>`, or in a page header that holds the
+ * headline (`<h1>`): the story's first paragraph, kept when the header goes.
+ */
 function articleHeaderLead(header: Element): Element | null {
-  if (!hasAncestor(header, ARTICLE_ROOTS)) return null;
+  if (!hasAncestor(header, ARTICLE_ROOTS) && !firstDescendant(header, (inner) => inner.name === 'h1'))
+    return null;
   const lead = firstDescendant(header, isLeadParagraph);
   // A standfirst known by its place in the headline's <hgroup> keeps that place.
   return lead?.parent && isTag(lead.parent) && lead.parent.name === 'hgroup' ? lead.parent : lead;
