@@ -514,6 +514,15 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).not.toContain('tests kitchen gadgets');
   });
 
+  it('drops teaser grids and related-link blocks named as one word (Teasers, relatedlinks)', () => {
+    const teasers = `<div class="Teasers Teasers--3columns"><h2 class="Teasers-headline">More on the climate</h2><p>Why the river floods more often now, and what the town can still do about it before next winter.</p></div>`;
+    const related = `<section class="relatedlinks block"><h2>Discover now</h2><p>The budget explained: every line of next year's spending plan, and who decided it in the end.</p></section>`;
+    const result = extract(page(body + paragraph('the vote') + teasers + related), { url: URL });
+    expect(result.markdown).toContain('the vote');
+    expect(result.markdown).not.toContain('river floods');
+    expect(result.markdown).not.toContain('every line of next year');
+  });
+
   it("drops a product page's customer reviews", () => {
     const reviews = `<div class="product-reviews"><h3>Reviews</h3><div class="newreview"><p>Tell us how you liked it once you have tried it, and help other customers choose.</p></div></div>`;
     const result = extract(page(body + paragraph('the vote') + reviews), { url: URL });

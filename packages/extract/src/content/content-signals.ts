@@ -17,7 +17,7 @@ const COMMENT_WORDS =
 export const COMMENT_SECTION = new RegExp(`(^|[-_\\s])(${COMMENT_WORDS})([-_\\s]|$)`, 'i');
 /** Class/id words of widgets that are never main content: removed in every attempt. */
 const BOILERPLATE_WIDGET = new RegExp(
-  `(^|[-_\\s])(${COMMENT_WORDS}|cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|social|socials|related|recommended|recommendations|outbrain|taboola|sponsored|promo|popup|modal|breadcrumbs?|pagination|pager|sidebar|skyscraper|advert|advertisement|ads|ad-slot|ad-container|adsense|print-only|carousel|slider|slideshow|byline|dateline|author-bio|author-info|author-box|about-author|post-author|author-content|tooltip|popover|hovercard|rollover|disclaimer|disclosure|postmetadata|entry-utility|likes|rating|notice|linkbox|placeholder|back-link|toc|reviews)([-_\\s]|$)`,
+  `(^|[-_\\s])(${COMMENT_WORDS}|cookies?|consent|gdpr|newsletter|subscribe|subscription|signup|sign-up|share|sharing|social|socials|related(?:links|posts|articles|stories)?|teasers|recommended|recommendations|outbrain|taboola|sponsored|promo|popup|modal|breadcrumbs?|pagination|pager|sidebar|skyscraper|advert|advertisement|ads|ad-slot|ad-container|adsense|print-only|carousel|slider|slideshow|byline|dateline|author-bio|author-info|author-box|about-author|post-author|author-content|tooltip|popover|hovercard|rollover|disclaimer|disclosure|postmetadata|entry-utility|likes|rating|notice|linkbox|placeholder|back-link|toc|reviews)([-_\\s]|$)`,
   'i',
 );
 /**
