@@ -124,7 +124,7 @@ export function pruneBoilerplate(root: ParentNode, options: PruneOptions): void 
       remove = elementChildren(element).length === 0 || (!holdsMostOfPage(element) && isControlForm(element));
     // Page chrome is spared when it wraps most of the page (some sites misuse it as the page wrapper).
     if (!remove && isPageChrome(element))
-      remove = !holdsMostOfPage(element) && !wrapsDeclaredArticle(element);
+      remove = !holdsMostOfPage(element) && !(name === 'aside' && wrapsDeclaredArticle(element));
     if (!remove && !KEEP_UNLIKELY.has(name) && !insideCode(element)) {
       if (isConsentDialog(element)) remove = !wrapsArticle(element);
       else if (isBoilerplateWidget(element))
@@ -181,13 +181,14 @@ function wrapsArticle(element: Element): boolean {
 /** schema.org types of a story: `Article`, `NewsArticle`, `BlogPosting`, `Report`, ... */
 const ARTICLE_ITEMTYPE = /schema\.org\/(?:\w*Article|BlogPosting|Report)$/;
 
-/** Chrome misused as the story's wrapper: it holds the element the page declares as its article. */
-function wrapsDeclaredArticle(element: Element): boolean {
+/** An `<aside>` misused as the story's wrapper: it holds the element the page declares as its article. */
+function wrapsDeclaredArticle(aside: Element): boolean {
   return (
     firstDescendant(
-      element,
+      aside,
       (inner) =>
-        ARTICLE_ITEMTYPE.test(inner.attribs.itemtype ?? '') || inner.attribs.itemprop === 'articleBody',
+        inner.attribs.itemprop === 'articleBody' ||
+        (inner.attribs.itemtype !== undefined && ARTICLE_ITEMTYPE.test(inner.attribs.itemtype)),
     ) !== null
   );
 }

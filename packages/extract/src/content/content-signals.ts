@@ -105,11 +105,12 @@ export function isUnlikelyCandidate(element: Element): boolean {
   return hints.length > 0 && UNLIKELY_CANDIDATE.test(hints) && !MAYBE_CANDIDATE.test(hints);
 }
 
-const CAMEL_CASE = /(\p{Ll})(\p{Lu})/gu;
+const CAMEL_CASE = /([a-z])([A-Z])/g;
 
 /** Class and id, with camelCase names read as words too: "relatedPost" is "related-Post". */
 export function classWords(element: Element): string {
-  return classAndId(element).replace(CAMEL_CASE, '$1-$2');
+  const hints = classAndId(element);
+  return /[A-Z]/.test(hints) ? hints.replace(CAMEL_CASE, '$1-$2') : hints;
 }
 
 /** A comment section, share bar, cookie banner, ad slot, ... (whole words of its class or id). */
