@@ -350,15 +350,8 @@ const ROW_LEVELS = 6;
 function contentRows(topCandidate: Element, scores: Map<Element, number>): Element[] | null {
   let node: Element = topCandidate;
   for (let level = 0; level < ROW_LEVELS; level++) {
-    const parent = node.parent;
-    if (
-      !parent ||
-      !isTag(parent) ||
-      parent.name === 'body' ||
-      node.name === 'article' ||
-      node.name === 'main'
-    )
-      return null;
+    const parent = parentInArticle(node);
+    if (!parent) return null;
     node = parent;
     const className = node.attribs.class;
     if (!className) continue;
@@ -403,18 +396,19 @@ function findLead(topCandidate: Element): Element | null {
       }
       sibling = sibling.prev;
     }
-    const parent = node.parent;
-    if (
-      !parent ||
-      !isTag(parent) ||
-      parent.name === 'body' ||
-      node.name === 'article' ||
-      node.name === 'main'
-    )
-      break;
+    const parent = parentInArticle(node);
+    if (!parent) break;
     node = parent;
   }
   return null;
+}
+
+/** The element around `node`, or null where climbing would leave its `<article>` or `<main>` or reach `<body>`. */
+function parentInArticle(node: Element): Element | null {
+  const parent = node.parent;
+  if (!parent || !isTag(parent) || parent.name === 'body' || node.name === 'article' || node.name === 'main')
+    return null;
+  return parent;
 }
 
 function contains(ancestor: Element, element: Element): boolean {
