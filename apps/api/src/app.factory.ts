@@ -6,6 +6,7 @@ import { AppConfig } from './config/app-config';
 import { applyConnectionTimeouts } from './http/connection-timeouts';
 import { isJsonBodyRequest } from './http/json-body.requests';
 import { JsonLogger } from './http/json-logger';
+import { readPlainJsonBody } from './http/plain-json-body.reader';
 import { createLogger, requestLogging } from './http/logging';
 import { mountOpenApi } from './http/openapi';
 import { RequestPipelineFilter } from './http/request-pipeline.filter';
@@ -19,6 +20,7 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
     abortOnError: false,
   });
   app.use(requestLogging(logger));
+  app.use(readPlainJsonBody(config.bodyLimitBytes));
   app.useBodyParser('json', { limit: config.bodyLimitBytes, type: isJsonBodyRequest });
   app.useGlobalFilters(new RequestPipelineFilter());
   app.set('trust proxy', false);

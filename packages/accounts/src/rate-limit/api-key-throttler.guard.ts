@@ -33,9 +33,10 @@ export class ApiKeyThrottlerGuard implements CanActivate {
       ? this.budgets.work
       : this.budgets.reads;
     const http = context.switchToHttp();
-    const { auth, ip } = http.getRequest<AuthenticatedRequest>();
+    const request = http.getRequest<AuthenticatedRequest>();
     const response = http.getResponse<HeaderSink>();
-    const tracker = auth ? `key:${auth.keyId}` : `ip:${ip ?? 'unknown'}`;
+    // `ip` is a getter that reads the socket and the proxy settings: asked only without a key.
+    const tracker = request.auth ? `key:${request.auth.keyId}` : `ip:${request.ip ?? 'unknown'}`;
     const { totalHits, timeToExpire, isBlocked, timeToBlockExpire } = await this.storage.increment(
       `quarry:rate:${name}:${tracker}`,
       ttlMs,

@@ -40,11 +40,12 @@ interface KnownKey extends AuthenticatedKey {
 
 /**
  * On SQLite, active keys are remembered in memory by hash, so a request with a known key reads
- * only `PRAGMA data_version`. That number changes whenever another connection commits (the CLI,
- * another instance, the group commit's thread); then the key-change counter, which every
+ * only `PRAGMA data_version`, and only the first request of an event-loop turn: the requests that
+ * arrived together share its answer. That number changes whenever another connection commits (the
+ * CLI, another instance, the group commit's thread); then the key-change counter, which every
  * revocation moves in its own statement, is read, and if it moved everything remembered is
  * forgotten. A revocation made here forgets at once. So a key revoked anywhere fails on the next
- * request.
+ * request sent after the revocation committed.
  *
  * On PostgreSQL, active keys are remembered only while `ApiKeyChangeListener` hears every key
  * change (triggers notify in the transaction of any revocation, deletion or change of a key, from
@@ -57,6 +58,8 @@ export class ApiKeysService implements OnModuleDestroy {
   private readonly sql: PreparedSql;
   private readonly known = new Map<string, KnownKey>();
   private seenDataVersion?: number;
+  /** Whether this event-loop turn already compared `PRAGMA data_version`. */
+  private checkedThisTurn = false;
   private knownAtChanges?: number;
   private readonly keyChanges?: ApiKeyChangeListener;
   /** Moves whenever what is remembered is forgotten. */
@@ -137,6 +140,9 @@ export class ApiKeysService implements OnModuleDestroy {
       this.keyChanges.start();
       return this.keyChanges.heard ? this.known.get(keyHash) : undefined;
     }
+    if (this.checkedThisTurn) return this.known.get(keyHash);
+    this.checkedThisTurn = true;
+    setImmediate(() => (this.checkedThisTurn = false));
     const version = this.sql.sqliteDataVersion();
     if (version !== this.seenDataVersion) {
       this.seenDataVersion = version;

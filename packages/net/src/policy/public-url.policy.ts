@@ -14,6 +14,8 @@ export interface PublicUrlPolicyOptions {
   lookup?: HostLookup;
 }
 
+const HTTP_URL = new RegExp(HTTP_URL_PATTERN);
+
 /** docs/api.md §2: only http(s) URLs whose host resolves exclusively to public unicast addresses. */
 export class PublicUrlPolicy {
   static readonly MAX_URL_LENGTH = MAX_URL_LENGTH;
@@ -33,13 +35,13 @@ export class PublicUrlPolicy {
     }
     // WHATWG URL reads "\" as "/" but other parsers do not; refuse the ambiguity outright.
     if (url.includes('\\')) throw invalid(url, 'The URL must not contain backslashes.');
-    if (!URL.canParse(url)) throw invalid(url, 'The URL is not valid.');
-    const parsed = new URL(url);
+    const parsed = parseOrUndefined(url);
+    if (parsed === undefined) throw invalid(url, 'The URL is not valid.');
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
       throw invalid(url, `The URL must use http or https, not ${parsed.protocol}`);
     }
     // The URL parser also reads " http://a" and "http:a" as http://a/; other parsers do not.
-    if (!new RegExp(HTTP_URL_PATTERN).test(url)) {
+    if (!HTTP_URL.test(url)) {
       throw invalid(url, 'The URL must start with http:// or https://.');
     }
     if (parsed.username || parsed.password) {
@@ -146,4 +148,13 @@ function assertNotLocalName(hostname: string): void {
 
 function invalid(url: string, reason: string): NetError {
   return new NetError('INVALID_URL', reason, url.slice(0, PublicUrlPolicy.MAX_URL_LENGTH));
+}
+
+/** The WHATWG parse of `url`, or undefined when it is not a URL (one parse, where canParse would make two). */
+function parseOrUndefined(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
 }
