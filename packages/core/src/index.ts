@@ -48,6 +48,7 @@ export {
   type DataSourceParts,
 } from './persistence/database-url';
 export { PreparedSql, type SqliteHandle, type SqliteStatement } from './persistence/prepared-sql';
+export { SqliteChangeCounter } from './persistence/sqlite-change-counter';
 export { TimestampColumn } from './persistence/timestamp-column';
 export {
   CallbackDeliveryColumns,

@@ -8,6 +8,7 @@ import {
   InvalidRequestError,
   NotFoundError,
   PreparedSql,
+  SqliteChangeCounter,
 } from '@quarry/core';
 import { ApiKeySummary } from '../domain/account';
 import { ApiKeyEntity } from '../infrastructure/typeorm/api-key.entity';
@@ -39,13 +40,11 @@ interface KnownKey extends AuthenticatedKey {
 }
 
 /**
- * On SQLite, active keys are remembered in memory by hash, so a request with a known key reads
- * only `PRAGMA data_version`, and only the first request of an event-loop turn: the requests that
- * arrived together share its answer. That number changes whenever another connection commits (the
- * CLI, another instance, the group commit's thread); then the key-change counter, which every
- * revocation moves in its own statement, is read, and if it moved everything remembered is
- * forgotten. A revocation made here forgets at once. So a key revoked anywhere fails on the next
- * request sent after the revocation committed.
+ * On SQLite, active keys are remembered in memory by hash, and forgotten whenever the key-change
+ * counter, which every revocation or deletion of a key moves in its own statement, moved under
+ * another connection's commit (`SqliteChangeCounter`: a request with a known key reads at most
+ * `PRAGMA data_version`, once per event-loop turn). A revocation made here forgets at once. So a
+ * key revoked anywhere fails on the next request sent after the revocation committed.
  *
  * On PostgreSQL, active keys are remembered only while `ApiKeyChangeListener` hears every key
  * change (triggers notify in the transaction of any revocation, deletion or change of a key, from
@@ -57,10 +56,9 @@ interface KnownKey extends AuthenticatedKey {
 export class ApiKeysService implements OnModuleDestroy {
   private readonly sql: PreparedSql;
   private readonly known = new Map<string, KnownKey>();
-  private seenDataVersion?: number;
-  /** Whether this event-loop turn already compared `PRAGMA data_version`. */
-  private checkedThisTurn = false;
-  private knownAtChanges?: number;
+  /** On SQLite. */
+  private readonly keyChangeCounter?: SqliteChangeCounter;
+  /** On PostgreSQL. */
   private readonly keyChanges?: ApiKeyChangeListener;
   /** Moves whenever what is remembered is forgotten. */
   private generation = 0;
@@ -72,7 +70,12 @@ export class ApiKeysService implements OnModuleDestroy {
     private readonly ids: IdGenerator,
   ) {
     this.sql = new PreparedSql(dataSource);
-    if (!this.sql.isSqlite) this.keyChanges = new ApiKeyChangeListener(dataSource, () => this.forget());
+    if (this.sql.isSqlite)
+      this.keyChangeCounter = new SqliteChangeCounter(
+        this.sql,
+        'SELECT changes FROM quarry_api_key_changes WHERE id = 1',
+      );
+    else this.keyChanges = new ApiKeyChangeListener(dataSource, () => this.forget());
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -140,21 +143,7 @@ export class ApiKeysService implements OnModuleDestroy {
       this.keyChanges.start();
       return this.keyChanges.heard ? this.known.get(keyHash) : undefined;
     }
-    if (this.checkedThisTurn) return this.known.get(keyHash);
-    this.checkedThisTurn = true;
-    setImmediate(() => (this.checkedThisTurn = false));
-    const version = this.sql.sqliteDataVersion();
-    if (version !== this.seenDataVersion) {
-      this.seenDataVersion = version;
-      // Synchronous on SQLite: nothing runs between the two reads and the lookups they cover.
-      const [{ changes }] = this.sql
-        .statement('SELECT changes FROM quarry_api_key_changes WHERE id = 1')
-        .all() as { changes: number }[];
-      if (changes !== this.knownAtChanges) {
-        this.forget();
-        this.knownAtChanges = changes;
-      }
-    }
+    if (this.keyChangeCounter?.moved()) this.forget();
     return this.known.get(keyHash);
   }
 

@@ -8,7 +8,7 @@ export interface SqliteHandle {
 }
 
 export interface SqliteStatement {
-  run(...params: unknown[]): unknown;
+  run(...params: unknown[]): { changes: number };
   all(...params: unknown[]): unknown[];
   get(...params: unknown[]): unknown;
 }

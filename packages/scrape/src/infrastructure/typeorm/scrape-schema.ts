@@ -1,6 +1,7 @@
 import { CreateScrapeCache1763790000000 } from './migrations/1763790000000-create-scrape-cache.migration';
 import { CreateScrapeJobs1763800000000 } from './migrations/1763800000000-create-scrape-jobs.migration';
 import { IndexScrapeJobsByAccount1764910000000 } from './migrations/1764910000000-index-scrape-jobs-by-account.migration';
+import { CountScrapeCacheChanges1765300000000 } from './migrations/1765300000000-count-scrape-cache-changes.migration';
 import { ScrapeCacheEntryEntity } from './scrape-cache-entry.entity';
 import { ScrapeJobEntity } from './scrape-job.entity';
 
@@ -10,4 +11,5 @@ export const scrapeMigrations = [
   CreateScrapeCache1763790000000,
   CreateScrapeJobs1763800000000,
   IndexScrapeJobsByAccount1764910000000,
+  CountScrapeCacheChanges1765300000000,
 ];
