@@ -427,6 +427,19 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(columns.markdown).not.toContain('The club house of the sailing club');
   });
 
+  it('drops headings at the end of the content that introduce nothing, and keeps those that introduce text', () => {
+    const html = page(`<h2>The plan</h2>${body}<h2>Harbour desk picks</h2><h3>From the archive</h3>`);
+    const { markdown } = extract(html, { url: URL });
+    expect(markdown).toContain('## The plan');
+    expect(markdown).toContain('school transport');
+    expect(markdown).not.toContain('Harbour desk picks');
+    expect(markdown).not.toContain('From the archive');
+    const introduced = extract(page(`${body}<h2>Harbour desk picks</h2>${paragraph('the archive')}`), {
+      url: URL,
+    });
+    expect(introduced.markdown).toContain('## Harbour desk picks');
+  });
+
   it('reads a story that the page wraps in an <aside> when the aside holds its declared schema.org article', () => {
     const html = (itemtype: string) => `<html><head><title>Council approves plan</title></head><body><main>
       <aside class="direct-content"><section itemscope itemtype="${itemtype}"><h1>Council approves plan</h1>
