@@ -403,6 +403,43 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(markdown).not.toContain('Support our newsroom');
   });
 
+  it('reads page-builder rows that carry a modifier class as rows of the story, but not a neighbouring column', () => {
+    const block = (classes: string, content: string) =>
+      `<div class="${classes}"><div class="builder-column"><div class="text-block">${content}</div><div class="image-block"><img src="/harbour.jpg" alt=""></div></div></div>`;
+    const html = (
+      first: string,
+      second: string,
+    ) => `<html><head><title>Council approves plan</title></head><body><main>
+      <h1>Council approves plan</h1>
+      ${block(first, '<p>The club house of the sailing club opens at nine on weekdays and stays shut at weekends until the spring.</p>')}
+      ${block(second, `<h2>The vote</h2>${body}${paragraph('the vote')}`)}
+      </main></body></html>`;
+    const rows = extract(
+      html('builder-row builder-row-wide', 'builder-row builder-row-wide grey-background has-title'),
+      {
+        url: URL,
+      },
+    );
+    expect(rows.markdown).toContain('The club house of the sailing club');
+    expect(rows.markdown).toContain('the vote');
+    const columns = extract(html('panel panel-first', 'panel panel-last'), { url: URL });
+    expect(columns.markdown).toContain('the vote');
+    expect(columns.markdown).not.toContain('The club house of the sailing club');
+  });
+
+  it('drops headings at the end of the content that introduce nothing, and keeps those that introduce text', () => {
+    const html = page(`<h2>The plan</h2>${body}<h2>Harbour desk picks</h2><h3>From the archive</h3>`);
+    const { markdown } = extract(html, { url: URL });
+    expect(markdown).toContain('## The plan');
+    expect(markdown).toContain('school transport');
+    expect(markdown).not.toContain('Harbour desk picks');
+    expect(markdown).not.toContain('From the archive');
+    const introduced = extract(page(`${body}<h2>Harbour desk picks</h2>${paragraph('the archive')}`), {
+      url: URL,
+    });
+    expect(introduced.markdown).toContain('## Harbour desk picks');
+  });
+
   it('reads a story that the page wraps in an <aside> when the aside holds its declared schema.org article', () => {
     const html = (itemtype: string) => `<html><head><title>Council approves plan</title></head><body><main>
       <aside class="direct-content"><section itemscope itemtype="${itemtype}"><h1>Council approves plan</h1>

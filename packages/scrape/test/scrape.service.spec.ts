@@ -133,6 +133,29 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
     expect(result.markdown).toContain('the winter timetable starts on Monday');
   });
 
+  it('reads a short article with a sign-in box above it in a plain container as the article', async () => {
+    origin.route('/short-club-news', {
+      body: `<!doctype html><html><head><title>Regatta</title></head><body>
+<div id="top"><div class="inside"><form><input name="user"><input type="password" name="pw"><button>Log in</button></form></div></div>
+<div id="main"><h1>Autumn regatta</h1><p>The sailing club of Lanmoor holds its autumn regatta on the first Saturday of October; boats of every class may enter until the Wednesday before.</p></div>
+</body></html>`,
+    });
+    const { result } = await scraper.scrape({ url: url('/short-club-news'), forceFresh: true });
+    expect(result.markdown).toContain('holds its autumn regatta');
+  });
+
+  it('refuses the opening lines of a story cut off by a sign-in form as a login wall', async () => {
+    origin.route('/members-story', {
+      body: `<!doctype html><html><head><title>Harbour plans</title></head><body>
+<div id="main"><h1>Harbour plans</h1><p>The council of Lanmoor wants to widen the harbour mouth before the winter storms, the mayor said on Tuesday.</p>
+<div class="members"><p>Log in to read on.</p><form><input name="user"><input type="password" name="pw"><button>Log in</button></form></div></div>
+</body></html>`,
+    });
+    await expect(scraper.scrape({ url: url('/members-story'), forceFresh: true })).rejects.toMatchObject({
+      code: 'AUTH_REQUIRED',
+    });
+  });
+
   it('follows redirects and reports the final URL', async () => {
     const { result } = await scraper.scrape({ url: url('/moved'), forceFresh: true });
     expect(result).toMatchObject({ url: url('/moved'), finalUrl: url('/article') });

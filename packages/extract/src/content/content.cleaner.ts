@@ -26,6 +26,7 @@ import {
   textLength,
   textStats,
 } from './content-signals';
+import { removeTrailingHeadings } from './trailing-headings';
 
 export interface CleanOptions {
   /** Remove lists, tables, divs and forms that look like link farms, galleries or widgets. */
@@ -83,6 +84,7 @@ export function cleanContent(article: Element, options: CleanOptions): void {
   removeMetadataElements(article);
   removeBoilerplateBlocks(article);
   removeRepeatedBlocks(article);
+  removeTrailingHeadings(article);
 
   for (const element of descendants(article)) {
     if (!element.parent) continue;

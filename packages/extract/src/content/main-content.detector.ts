@@ -343,7 +343,7 @@ function relatedSiblings(topCandidate: Element, scores: Map<Element, number>): E
 const ROW_LEVELS = 6;
 
 /**
- * Page builders split a story over sibling rows of the same class, each row wrapping its columns
+ * Page builders split a story over sibling rows of the same kind, each row wrapping its columns
  * and text blocks: the row that holds the top candidate and the rows right before it that hold scored text with
  * few links. Rows after it are left out: there the story is over (a donation appeal, a sign-off).
  */
@@ -353,14 +353,14 @@ function contentRows(topCandidate: Element, scores: Map<Element, number>): Eleme
     const parent = parentInArticle(node);
     if (!parent) return null;
     node = parent;
-    const className = node.attribs.class;
-    if (!className) continue;
+    const kind = classNames(node);
+    if (kind.length === 0) continue;
     const rows = [node];
     for (let sibling = node.prev; sibling; sibling = sibling.prev) {
       if (!isTag(sibling)) continue;
       if (
         sibling.name !== node.name ||
-        sibling.attribs.class !== className ||
+        !sameKind(classNames(sibling), kind) ||
         !holdsScoredText(sibling, scores)
       )
         break;
@@ -369,6 +369,20 @@ function contentRows(topCandidate: Element, scores: Map<Element, number>): Eleme
     if (rows.length > 1) return rows;
   }
   return null;
+}
+
+function classNames(element: Element): string[] {
+  return element.attribs.class?.split(/\s+/).filter(Boolean) ?? [];
+}
+
+/**
+ * Rows of the same kind: one's class names are all among the other's, as when a page builder adds
+ * a modifier to some rows (a background colour, `has-title`). Columns (`col-first`, `col-last`) differ.
+ */
+function sameKind(row: string[], other: string[]): boolean {
+  if (row.length === 0) return false;
+  const [fewer, more] = row.length <= other.length ? [row, other] : [other, row];
+  return fewer.every((name) => more.includes(name));
 }
 
 function holdsScoredText(element: Element, scores: Map<Element, number>): boolean {

@@ -36,6 +36,31 @@ describe('showsSignInForm', () => {
     expect(showsSignInForm(page(`${box}<article><p>The story itself.</p></article>`))).toBe(false);
   });
 
+  describe('with the content extracted from the page', () => {
+    const story =
+      '<p>The ferry to the north island runs twice a day from Monday, the harbour office of Lanmoor said.</p>';
+    const topBox = `<div class="top"><div class="inside">${signIn}</div></div>`;
+
+    it('is false for a sign-in box that comes before the story, whatever its container', () => {
+      expect(showsSignInForm(page(`${topBox}<div class="main">${story}</div>`), story)).toBe(false);
+    });
+
+    it('is true for a sign-in form after the opening lines of the story (a teaser)', () => {
+      expect(showsSignInForm(page(`<div class="main">${story}${signIn}</div>`), story)).toBe(true);
+      expect(showsSignInForm(page(`${topBox}<div class="main">${story}${signIn}</div>`), story)).toBe(true);
+    });
+
+    it('is true for a sign-in page, whose content is its heading', () => {
+      expect(
+        showsSignInForm(page(`<main><h2>Members only</h2>${signIn}</main>`), '<h2>Members only</h2>'),
+      ).toBe(true);
+    });
+
+    it('counts the field when the content is not in the markup (a story declared in JSON-LD)', () => {
+      expect(showsSignInForm(page(`${topBox}<div class="main"></div>`), story)).toBe(true);
+    });
+  });
+
   it('is true when one of several password fields is in the content', () => {
     expect(showsSignInForm(page(`<header>${signIn}</header><main>${signIn}</main>`))).toBe(true);
   });

@@ -1,5 +1,14 @@
 import type { Element } from 'domhandler';
-import { classAndId, descendants, isTag, parseHtml } from '../dom/html-tree';
+import {
+  classAndId,
+  collapseWhitespace,
+  firstDescendant,
+  isTag,
+  isText,
+  parseHtml,
+  type AnyNode,
+  type ParentNode,
+} from '../dom/html-tree';
 import { hasHiddenClass, isHidden } from './boilerplate.pruner';
 import { isBoilerplateWidget, isPageChrome, isUnlikelyCandidate } from './content-signals';
 
@@ -14,10 +23,45 @@ const NEVER_SHOWN = new Set(['dialog', 'template', 'noscript']);
  * Whether the page shows a password field as its content: one outside the navigation, header,
  * footer, sidebars, dialogs, pop-ups, menus and hidden parts. A sign-in box beside an article does
  * not make a login wall; a sign-in form where the article should be does.
+ *
+ * `content` is the HTML extracted from the page (`ExtractResult.html`). A field that comes before
+ * the content's first text is a box at the top of the page, however plain its container: a login
+ * wall shows its form after the story's opening lines, or instead of a story.
  */
-export function showsSignInForm(html: string): boolean {
+export function showsSignInForm(html: string, content = ''): boolean {
   if (!PASSWORD_INPUT.test(html)) return false;
-  return descendants(parseHtml(html)).some((element) => isPasswordField(element) && !setAside(element));
+  const contentStart = firstText(parseHtml(content));
+  let contentStarted = contentStart === null;
+  let fieldAhead = false;
+  const page = parseHtml(html);
+  for (const node of inDocumentOrder(firstDescendant(page, (element) => element.name === 'body') ?? page)) {
+    if (!contentStarted && isText(node)) contentStarted = collapseWhitespace(node.data) === contentStart;
+    else if (isTag(node) && isPasswordField(node) && !setAside(node)) {
+      if (contentStarted) return true;
+      fieldAhead = true;
+    }
+  }
+  // The content's text was not found in the markup (a story read from JSON-LD): the field counts.
+  return fieldAhead && !contentStarted;
+}
+
+function firstText(root: ParentNode): string | null {
+  for (const node of inDocumentOrder(root)) {
+    if (!isText(node)) continue;
+    const text = collapseWhitespace(node.data);
+    if (text) return text;
+  }
+  return null;
+}
+
+/** The nodes under `root`, texts and elements, in the order they appear on the page. */
+function* inDocumentOrder(root: ParentNode): Generator<AnyNode> {
+  const stack: AnyNode[] = [...root.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    yield node;
+    if (isTag(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
 }
 
 function isPasswordField(element: Element): boolean {

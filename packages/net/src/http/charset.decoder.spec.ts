@@ -35,6 +35,13 @@ describe('detectCharset', () => {
     expect(detectCharset(body, null)).toBe('utf-8');
   });
 
+  it('reads an undeclared body that is not UTF-8 as windows-1252, as browsers guess', () => {
+    const latin = Buffer.from('<p>Grüße aus Köln</p>', 'latin1');
+    expect(detectCharset(latin, 'text/html')).toBe('windows-1252');
+    expect(decodeText(latin, 'text/html')).toBe('<p>Grüße aus Köln</p>');
+    expect(decodeText(Buffer.from('<p>Grüße aus Köln</p>'), 'text/html')).toBe('<p>Grüße aus Köln</p>');
+  });
+
   it('decodes Shift_JIS from the header', () => {
     expect(decodeText(encode('日本語', 'shift_jis'), 'text/html; charset=Shift_JIS')).toBe('日本語');
   });

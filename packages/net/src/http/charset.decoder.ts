@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { decode, encodingExists } from 'iconv-lite';
 
 const META_SCAN_BYTES = 4096;
@@ -17,7 +18,10 @@ const WINDOWS_1252_LABELS = new Set([
   'us-ascii',
 ]);
 
-/** Decodes a body to text: BOM, else Content-Type charset, else `<meta>` in the first 4 KiB, else UTF-8. */
+/**
+ * Decodes a body to text: BOM, else Content-Type charset, else `<meta>` in the first 4 KiB, else
+ * UTF-8 when the bytes are UTF-8 and windows-1252 when they are not (as browsers guess).
+ */
 export function decodeText(body: Buffer, contentType: string | null): string {
   // iconv-lite strips a BOM that matches the encoding.
   return decode(body, detectCharset(body, contentType));
@@ -29,7 +33,7 @@ export function detectCharset(body: Buffer, contentType: string | null): string 
     bomCharset(body) ??
     supported(/charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]) ??
     supported(metaCharset(body)) ??
-    'utf-8'
+    (isUtf8(body) ? 'utf-8' : 'windows-1252')
   );
 }
 

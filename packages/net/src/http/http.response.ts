@@ -18,7 +18,7 @@ export class HttpResponse {
     this.contentType = headers.get('content-type')?.split(';')[0].trim().toLowerCase() || null;
   }
 
-  /** The body as text: charset from BOM, Content-Type, `<meta>` (first 4 KiB), else UTF-8. */
+  /** The body as text: charset from BOM, Content-Type, `<meta>` (first 4 KiB), else UTF-8 or windows-1252. */
   text(): string {
     this.decoded ??= decodeText(this.body, this.headers.get('content-type'));
     return this.decoded;

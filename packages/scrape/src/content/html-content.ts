@@ -20,7 +20,7 @@ export function readHtml(html: string, url: string, requestedUrl: string, allowS
   }
   const chars = content?.markdown.trim().length ?? 0;
   if (allowShell && chars < SHELL_MAX_CHARS && /<script\b/i.test(html)) return { kind: 'script-shell' };
-  if (chars < LOGIN_WALL_MAX_CHARS && showsSignInForm(html)) {
+  if (chars < LOGIN_WALL_MAX_CHARS && showsSignInForm(html, content?.html)) {
     throw new ScrapeError(
       'AUTH_REQUIRED',
       'The page asks to sign in before it shows its content.',
