@@ -136,7 +136,7 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
   it('reads a short article with a sign-in box above it in a plain container as the article', async () => {
     origin.route('/short-club-news', {
       body: `<!doctype html><html><head><title>Regatta</title></head><body>
-<div id="top"><div class="inside"><form><input name="user"><input type="password" name="pw"><button>Log in</button></form></div></div>
+<div id="band"><div class="wrap"><form><input name="user"><input type="password" name="pw"><button>Log in</button></form></div></div>
 <div id="main"><h1>Autumn regatta</h1><p>The sailing club of Lanmoor holds its autumn regatta on the first Saturday of October; boats of every class may enter until the Wednesday before.</p></div>
 </body></html>`,
     });
