@@ -7,8 +7,8 @@
 // requests/s swing), for all threads and for the main thread alone (the event loop's share, which
 // bounds how many requests one process serves), measured without a profiler. Then a second
 // service, under `--cpu-prof`, takes the same Quarry requests, and the share of its CPU its five
-// hottest functions take is printed (profiling slows a service, so it never runs while the ratio
-// is measured). Then the account read at each ledger size, the rows seeded directly through SQL,
+// hottest functions take while serving them (its start-up left out) is printed (profiling slows
+// a service, so it never runs while the ratio is measured). Then the account read at each ledger size, the rows seeded directly through SQL,
 // to show its cost does not follow the ledger.
 //
 //   node tools/bench-api.mjs [--engine embedded|postgres] [--seconds 5] [--rounds 2]
@@ -124,11 +124,12 @@ async function main() {
     service = undefined;
 
     service = await startService(['--cpu-prof', '--cpu-prof-dir', profileDir]);
-    for (const target of (await targetsOf(bare, service, site)).slice(1))
-      await load(target, seconds, connections);
+    const profiledTargets = (await targetsOf(bare, service, site)).slice(1);
+    const loadStartedUs = monotonicMicroseconds();
+    for (const target of profiledTargets) await load(target, seconds, connections);
     await service.stop();
     service = undefined;
-    printHottest(profileDir);
+    printHottest(profileDir, loadStartedUs);
 
     if (ledgerSizes.length > 0) await benchLedgerSizes({ site, database, ledgerSizes, seconds, connections });
   } finally {
@@ -278,16 +279,24 @@ function percentile(values, p) {
 }
 
 /** The five functions with the most self time in the service's CPU profile, as shares of its busy time. */
-function printHottest(profileDir) {
+/** The monotonic clock V8's profiler stamps its samples with, in microseconds. */
+function monotonicMicroseconds() {
+  return Number(process.hrtime.bigint() / 1000n);
+}
+
+/** The service's hottest functions while it served the load: samples of its start-up are left out. */
+function printHottest(profileDir, loadStartedUs) {
   const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
   if (!file) return console.log('\n(no CPU profile was written)');
   const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8'));
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map();
   let busy = 0;
+  let sampledAt = profile.startTime;
   profile.samples.forEach((id, i) => {
+    sampledAt += profile.timeDeltas[i] ?? 0;
     const { functionName, url, lineNumber } = nodes.get(id).callFrame;
-    if (functionName === '(idle)') return;
+    if (functionName === '(idle)' || sampledAt < loadStartedUs) return;
     const where = url ? ` ${sourceName(url)}:${lineNumber + 1}` : '';
     const key = `${functionName || '(anonymous)'}${where}`;
     const delta = profile.timeDeltas[i] ?? 0;
