@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
 import {
+  HEADING_TAGS,
   NON_TEXT_ELEMENTS,
   classAndId,
   collapsedLength,
@@ -178,7 +179,6 @@ export function countTags(root: ParentNode, names: ReadonlySet<string>): number 
   return count;
 }
 
-const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Longer `<article>` items than this are stories in their own right (an infinite-scroll page), not teasers. */
 const FEED_ITEM_MAX_TEXT = 1500;
 /** Longer list items than this are content (a listicle's entries), not teaser cards. */

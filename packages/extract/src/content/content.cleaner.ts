@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
 import {
+  HEADING_TAGS,
   createElement,
   descendants,
   detach,
@@ -36,7 +37,6 @@ export interface CleanOptions {
 }
 
 const SHARE_HINT = /share|sharedaddy/i;
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const TEXTISH = new Set([
   'span',
   'li',
@@ -271,7 +271,7 @@ function removeLabelledLinkLists(article: Element): void {
 
 /** A heading, or a paragraph or div of plain or bold text without links (a heading in all but name). */
 function isLabelHeading(element: Element): boolean {
-  if (HEADINGS.has(element.name)) return true;
+  if (HEADING_TAGS.has(element.name)) return true;
   if (element.name !== 'p' && element.name !== 'div') return false;
   return element.children.every(
     (child) =>
@@ -604,7 +604,7 @@ function cleanHeadings(article: Element, titles: Array<string | null>): void {
   let textBefore = 0;
   for (const element of descendants(article)) {
     if (!element.parent) continue;
-    if (HEADINGS.has(element.name)) {
+    if (HEADING_TAGS.has(element.name)) {
       if ((element.name === 'h1' || element.name === 'h2') && classWeight(element) < 0) {
         detach(element);
         continue;
@@ -721,7 +721,7 @@ function shouldRemove(element: Element, tag: string): boolean {
   const items = countTags(element, ITEMS) - 100;
   const inputs = countTags(element, INPUTS);
   const embeds = countTags(element, EMBEDS);
-  const headingDensity = densityOf(element, HEADINGS, text.length);
+  const headingDensity = densityOf(element, HEADING_TAGS, text.length);
   const textDensity = densityOf(element, TEXTISH, text.length);
   const isFigureChild = hasAncestorNamed(element, FIGURE);
 

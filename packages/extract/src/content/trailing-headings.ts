@@ -1,7 +1,5 @@
 import type { Element } from 'domhandler';
-import { detach, isTag, isText, type AnyNode } from '../dom/html-tree';
-
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+import { detach, HEADING_TAGS, isTag, isText, type AnyNode } from '../dom/html-tree';
 
 /**
  * Headings at the end of the content with nothing after them but other headings: the labels of
@@ -19,7 +17,7 @@ export function removeTrailingHeadings(article: Element): void {
       return;
     }
     if (!isTag(node)) continue;
-    if (HEADINGS.has(node.name)) trailing.push(node);
+    if (HEADING_TAGS.has(node.name)) trailing.push(node);
     else stack.push(...node.children);
   }
 }

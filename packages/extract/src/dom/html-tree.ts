@@ -11,6 +11,8 @@ export const NON_TEXT_ELEMENTS: ReadonlySet<string> = new Set([
   'template',
   'svg',
 ]);
+/** The heading elements, `<h1>` to `<h6>`. */
+export const HEADING_TAGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 export function parseHtml(html: string): Document {
   const document = parseDocument(html, {

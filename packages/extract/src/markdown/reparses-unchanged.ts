@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { isTag, isText, type ChildNode } from '../dom/html-tree';
+import { HEADING_TAGS, isTag, isText, type ChildNode } from '../dom/html-tree';
 
 /**
  * Whether an HTML5 parser (turndown's) would build the same tree from the serialised children of
@@ -24,7 +24,7 @@ export function reparsesUnchanged(root: Element): boolean {
     if (VOID.has(name) && node.children.length > 0) return false;
     if (!fitsParent(name, context.parent)) return false;
     if (context.inParagraph && CLOSES_PARAGRAPH.has(name)) return false;
-    if (HEADINGS.has(name) && context.inHeading) return false;
+    if (HEADING_TAGS.has(name) && context.inHeading) return false;
     if ((name === 'li' && context.inListItem) || ((name === 'dd' || name === 'dt') && context.inDefinition))
       return false;
     if ((name === 'a' && context.inLink) || (name === 'form' && context.inForm)) return false;
@@ -68,7 +68,7 @@ function enter(context: Context, name: string): Context {
   return {
     parent: name,
     inParagraph: name === 'p' || (context.inParagraph && !boundary),
-    inHeading: HEADINGS.has(name) || context.inHeading,
+    inHeading: HEADING_TAGS.has(name) || context.inHeading,
     inListItem: name === 'li' || (context.inListItem && !special),
     inDefinition: name === 'dd' || name === 'dt' || (context.inDefinition && !special),
     inLink: name === 'a' || context.inLink,
@@ -88,7 +88,6 @@ function fitsParent(name: string, parent: string): boolean {
   return !allowed || allowed.has(name) || (parent !== 'colgroup' && FOSTERED.has(name));
 }
 
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const SECTIONS = new Set(['tbody', 'thead', 'tfoot']);
 const TABLE_PARTS = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr', 'colgroup']);
 const REQUIRED_PARENT = new Map<string, ReadonlySet<string>>([
