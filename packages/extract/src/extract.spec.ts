@@ -741,6 +741,14 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('£12');
   });
 
+  it('writes decomposed accented letters composed (NFC), as readers search for them', () => {
+    const decomposed = '<p>Die Gru\u0308nen fordern eine Pru\u0308fung der Kosten, bevor der Rat im Fru\u0308hjahr u\u0308ber den Plan fu\u0308r die neue Bru\u0308cke entscheidet und die Anwohner anho\u0308rt.</p>';
+    const result = extract(page(decomposed + body), { url: URL });
+    expect(result.markdown).toContain('Die Gr\u00fcnen fordern eine Pr\u00fcfung der Kosten');
+    expect(result.html).toContain('Br\u00fccke');
+    expect(result.markdown).not.toContain('\u0308');
+  });
+
   it('gives byte-identical output for the same input', () => {
     const html = page(body + '<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>');
     const first = extract(html, { url: URL });
