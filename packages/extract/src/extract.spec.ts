@@ -749,6 +749,25 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).not.toContain('\u0308');
   });
 
+  it('drops Italian, Dutch and Portuguese widget labels, bylines, link teasers and follow calls like the English ones', () => {
+    const italian = '<p>Il consiglio comunale ha discusso per tutta la mattina il bilancio, i costi del nuovo ponte e le obiezioni dei residenti, prima di approvare un piano rivisto.</p>';
+    const dutch = '<p>De gemeenteraad besprak de hele ochtend de begroting, de kosten van de nieuwe brug en de bezwaren van de bewoners, voordat een herzien plan werd goedgekeurd.</p>';
+    const portuguese = '<p>A câmara municipal discutiu durante toda a manhã o orçamento, os custos da nova ponte e as objeções dos moradores, antes de aprovar um plano revisto.</p>';
+    const boilerplate = [
+      '<p>Pubblicato il 3 marzo 2024</p>',
+      '<p>Condividi</p>',
+      '<p>Lees ook: <a href="/andere">Nieuwe brug kost meer dan gepland</a></p>',
+      '<h3>Meest gelezen</h3><ul><li><a href="/a">Eerste verhaal</a></li><li><a href="/b">Tweede verhaal</a></li></ul>',
+      '<p><a href="https://social.example.com/krant">Siga-nos nas redes sociais</a></p>',
+      '<p>Publicidade</p>',
+    ];
+    const result = extract(page([italian, boilerplate.join(''), dutch, portuguese, body].join('\n')), { url: URL });
+    for (const prose of ['il bilancio, i costi del nuovo ponte', 'de kosten van de nieuwe brug', 'os custos da nova ponte'])
+      expect(result.markdown).toContain(prose);
+    for (const line of ['Pubblicato il', 'Condividi', 'Lees ook', 'Nieuwe brug kost', 'Meest gelezen', 'Eerste verhaal', 'Siga-nos', 'Publicidade'])
+      expect(result.markdown).not.toContain(line);
+  });
+
   it('gives byte-identical output for the same input', () => {
     const html = page(body + '<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>');
     const first = extract(html, { url: URL });
