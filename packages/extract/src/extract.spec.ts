@@ -768,6 +768,14 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
       expect(result.markdown).not.toContain(line);
   });
 
+  it('reads ruby-annotated words without their readings', () => {
+    const annotated =
+      '<p>The sign by the river said <ruby>川<rp>(</rp><rt>かわ</rt><rp>)</rp></ruby><ruby>沿<rt>ぞ</rt></ruby>いの<ruby>道<rt>みち</rt></ruby>, the riverside path, and the council promised to repair it before the summer festival.</p>';
+    const result = extract(page(annotated + body), { url: URL });
+    expect(result.markdown).toContain('said 川沿いの道, the riverside path');
+    expect(result.markdown).not.toContain('かわ');
+  });
+
   it('gives byte-identical output for the same input', () => {
     const html = page(body + '<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>');
     const first = extract(html, { url: URL });
