@@ -776,6 +776,17 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).not.toContain('かわ');
   });
 
+  it('keeps a block set as a sentence-long heading, drops a block that is only a short label', () => {
+    const summary =
+      '<div class="block"><h3>The council will meet again in June to decide how the bridge is paid for, after residents asked for a second round of hearings.</h3></div>';
+    const label = '<div class="block"><h3>From the archive</h3></div>';
+    const result = extract(page([paragraph('the budget'), summary, paragraph('the new bridge'), label, paragraph('school transport')].join('\n')), {
+      url: URL,
+    });
+    expect(result.markdown).toContain('### The council will meet again in June');
+    expect(result.markdown).not.toContain('From the archive');
+  });
+
   it('gives byte-identical output for the same input', () => {
     const html = page(body + '<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>');
     const first = extract(html, { url: URL });

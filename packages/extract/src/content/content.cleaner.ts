@@ -759,7 +759,7 @@ function shouldRemove(element: Element, tag: string): boolean {
     (weight >= 25 && density > 0.5) ||
     (embeds === 1 && text.length < 75) ||
     embeds > 1 ||
-    (images === 0 && textDensity === 0);
+    (images === 0 && textDensity === 0 && !isSetAsHeadings(element, headingDensity));
 
   if (isList && !remove && isLinkList(element, density)) return true;
   if (isList && remove) {
@@ -767,6 +767,20 @@ function shouldRemove(element: Element, tag: string): boolean {
     if (images === countTags(element, ITEMS)) return false;
   }
   return remove;
+}
+
+/** Headings this long are sentences (a quote, a summary), not a widget's label ("More from us"). */
+const SENTENCE_HEADING_MIN_TEXT = 100;
+
+/** A block whose text is all in headings, one of them sentence-long: text set large, not a widget label. */
+function isSetAsHeadings(element: Element, headingDensity: number): boolean {
+  return (
+    headingDensity > 0.9 &&
+    firstDescendant(
+      element,
+      (inner) => HEADING_TAGS.has(inner.name) && textLength(inner) >= SENTENCE_HEADING_MIN_TEXT,
+    ) !== null
+  );
 }
 
 /** A list of short link items: "more news", tag clouds, "see also" teasers. */
