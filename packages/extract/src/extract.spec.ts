@@ -742,7 +742,8 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
   });
 
   it('writes decomposed accented letters composed (NFC), as readers search for them', () => {
-    const decomposed = '<p>Die Gru\u0308nen fordern eine Pru\u0308fung der Kosten, bevor der Rat im Fru\u0308hjahr u\u0308ber den Plan fu\u0308r die neue Bru\u0308cke entscheidet und die Anwohner anho\u0308rt.</p>';
+    const decomposed =
+      '<p>Die Gru\u0308nen fordern eine Pru\u0308fung der Kosten, bevor der Rat im Fru\u0308hjahr u\u0308ber den Plan fu\u0308r die neue Bru\u0308cke entscheidet und die Anwohner anho\u0308rt.</p>';
     const result = extract(page(decomposed + body), { url: URL });
     expect(result.markdown).toContain('Die Gr\u00fcnen fordern eine Pr\u00fcfung der Kosten');
     expect(result.html).toContain('Br\u00fccke');
@@ -750,9 +751,12 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
   });
 
   it('drops Italian, Dutch and Portuguese widget labels, bylines, link teasers and follow calls like the English ones', () => {
-    const italian = '<p>Il consiglio comunale ha discusso per tutta la mattina il bilancio, i costi del nuovo ponte e le obiezioni dei residenti, prima di approvare un piano rivisto.</p>';
-    const dutch = '<p>De gemeenteraad besprak de hele ochtend de begroting, de kosten van de nieuwe brug en de bezwaren van de bewoners, voordat een herzien plan werd goedgekeurd.</p>';
-    const portuguese = '<p>A câmara municipal discutiu durante toda a manhã o orçamento, os custos da nova ponte e as objeções dos moradores, antes de aprovar um plano revisto.</p>';
+    const italian =
+      '<p>Il consiglio comunale ha discusso per tutta la mattina il bilancio, i costi del nuovo ponte e le obiezioni dei residenti, prima di approvare un piano rivisto.</p>';
+    const dutch =
+      '<p>De gemeenteraad besprak de hele ochtend de begroting, de kosten van de nieuwe brug en de bezwaren van de bewoners, voordat een herzien plan werd goedgekeurd.</p>';
+    const portuguese =
+      '<p>A câmara municipal discutiu durante toda a manhã o orçamento, os custos da nova ponte e as objeções dos moradores, antes de aprovar um plano revisto.</p>';
     const boilerplate = [
       '<p>Pubblicato il 3 marzo 2024</p>',
       '<p>Condividi</p>',
@@ -761,10 +765,25 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
       '<p><a href="https://social.example.com/krant">Siga-nos nas redes sociais</a></p>',
       '<p>Publicidade</p>',
     ];
-    const result = extract(page([italian, boilerplate.join(''), dutch, portuguese, body].join('\n')), { url: URL });
-    for (const prose of ['il bilancio, i costi del nuovo ponte', 'de kosten van de nieuwe brug', 'os custos da nova ponte'])
+    const result = extract(page([italian, boilerplate.join(''), dutch, portuguese, body].join('\n')), {
+      url: URL,
+    });
+    for (const prose of [
+      'il bilancio, i costi del nuovo ponte',
+      'de kosten van de nieuwe brug',
+      'os custos da nova ponte',
+    ])
       expect(result.markdown).toContain(prose);
-    for (const line of ['Pubblicato il', 'Condividi', 'Lees ook', 'Nieuwe brug kost', 'Meest gelezen', 'Eerste verhaal', 'Siga-nos', 'Publicidade'])
+    for (const line of [
+      'Pubblicato il',
+      'Condividi',
+      'Lees ook',
+      'Nieuwe brug kost',
+      'Meest gelezen',
+      'Eerste verhaal',
+      'Siga-nos',
+      'Publicidade',
+    ])
       expect(result.markdown).not.toContain(line);
   });
 
@@ -780,9 +799,20 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     const summary =
       '<div class="block"><h3>The council will meet again in June to decide how the bridge is paid for, after residents asked for a second round of hearings.</h3></div>';
     const label = '<div class="block"><h3>From the archive</h3></div>';
-    const result = extract(page([paragraph('the budget'), summary, paragraph('the new bridge'), label, paragraph('school transport')].join('\n')), {
-      url: URL,
-    });
+    const result = extract(
+      page(
+        [
+          paragraph('the budget'),
+          summary,
+          paragraph('the new bridge'),
+          label,
+          paragraph('school transport'),
+        ].join('\n'),
+      ),
+      {
+        url: URL,
+      },
+    );
     expect(result.markdown).toContain('### The council will meet again in June');
     expect(result.markdown).not.toContain('From the archive');
   });

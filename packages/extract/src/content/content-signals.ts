@@ -41,7 +41,8 @@ export const POSITIVE_HINT =
 export const CAPTION_WITH_CREDIT =
   /(?<!\p{L})(?:photo|image|credit|fotos?|bild(?:er)?|bildquelle|crédits? photos?|imagen|foto ?grafía|zdjęcie|fot)\s*:\s*[^!?:]{1,60}$/iu;
 export const COMMAS = /[\u002C\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
-export const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|reklama|Anuncio|pubblicità|publicidade|advertentie)$/iu;
+export const AD_WORDS =
+  /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|reklama|Anuncio|pubblicità|publicidade|advertentie)$/iu;
 export const LOADING_WORDS = /^((loading|正在加载|Загрузка|chargement|cargando)(…|\.\.\.)?)$/iu;
 
 export const BLOCK_CHILD_TAGS = new Set([
