@@ -741,6 +741,82 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.markdown).toContain('£12');
   });
 
+  it('writes decomposed accented letters composed (NFC), as readers search for them', () => {
+    const decomposed =
+      '<p>Die Gru\u0308nen fordern eine Pru\u0308fung der Kosten, bevor der Rat im Fru\u0308hjahr u\u0308ber den Plan fu\u0308r die neue Bru\u0308cke entscheidet und die Anwohner anho\u0308rt.</p>';
+    const result = extract(page(decomposed + body), { url: URL });
+    expect(result.markdown).toContain('Die Gr\u00fcnen fordern eine Pr\u00fcfung der Kosten');
+    expect(result.html).toContain('Br\u00fccke');
+    expect(result.markdown).not.toContain('\u0308');
+  });
+
+  it('drops Italian, Dutch and Portuguese widget labels, bylines, link teasers and follow calls like the English ones', () => {
+    const italian =
+      '<p>Il consiglio comunale ha discusso per tutta la mattina il bilancio, i costi del nuovo ponte e le obiezioni dei residenti, prima di approvare un piano rivisto.</p>';
+    const dutch =
+      '<p>De gemeenteraad besprak de hele ochtend de begroting, de kosten van de nieuwe brug en de bezwaren van de bewoners, voordat een herzien plan werd goedgekeurd.</p>';
+    const portuguese =
+      '<p>A câmara municipal discutiu durante toda a manhã o orçamento, os custos da nova ponte e as objeções dos moradores, antes de aprovar um plano revisto.</p>';
+    const boilerplate = [
+      '<p>Pubblicato il 3 marzo 2024</p>',
+      '<p>Condividi</p>',
+      '<p>Lees ook: <a href="/andere">Nieuwe brug kost meer dan gepland</a></p>',
+      '<h3>Meest gelezen</h3><ul><li><a href="/a">Eerste verhaal</a></li><li><a href="/b">Tweede verhaal</a></li></ul>',
+      '<p><a href="https://social.example.com/krant">Siga-nos nas redes sociais</a></p>',
+      '<p>Publicidade</p>',
+    ];
+    const result = extract(page([italian, boilerplate.join(''), dutch, portuguese, body].join('\n')), {
+      url: URL,
+    });
+    for (const prose of [
+      'il bilancio, i costi del nuovo ponte',
+      'de kosten van de nieuwe brug',
+      'os custos da nova ponte',
+    ])
+      expect(result.markdown).toContain(prose);
+    for (const line of [
+      'Pubblicato il',
+      'Condividi',
+      'Lees ook',
+      'Nieuwe brug kost',
+      'Meest gelezen',
+      'Eerste verhaal',
+      'Siga-nos',
+      'Publicidade',
+    ])
+      expect(result.markdown).not.toContain(line);
+  });
+
+  it('reads ruby-annotated words without their readings', () => {
+    const annotated =
+      '<p>The sign by the river said <ruby>川<rp>(</rp><rt>かわ</rt><rp>)</rp></ruby><ruby>沿<rt>ぞ</rt></ruby>いの<ruby>道<rt>みち</rt></ruby>, the riverside path, and the council promised to repair it before the summer festival.</p>';
+    const result = extract(page(annotated + body), { url: URL });
+    expect(result.markdown).toContain('said 川沿いの道, the riverside path');
+    expect(result.markdown).not.toContain('かわ');
+  });
+
+  it('keeps a block set as a sentence-long heading, drops a block that is only a short label', () => {
+    const summary =
+      '<div class="block"><h3>The council will meet again in June to decide how the bridge is paid for, after residents asked for a second round of hearings.</h3></div>';
+    const label = '<div class="block"><h3>From the archive</h3></div>';
+    const result = extract(
+      page(
+        [
+          paragraph('the budget'),
+          summary,
+          paragraph('the new bridge'),
+          label,
+          paragraph('school transport'),
+        ].join('\n'),
+      ),
+      {
+        url: URL,
+      },
+    );
+    expect(result.markdown).toContain('### The council will meet again in June');
+    expect(result.markdown).not.toContain('From the archive');
+  });
+
   it('gives byte-identical output for the same input', () => {
     const html = page(body + '<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>');
     const first = extract(html, { url: URL });

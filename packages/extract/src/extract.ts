@@ -101,10 +101,13 @@ function extractFrom(html: string, options: ExtractOptions): ExtractResult {
   const markdown = markdownConverter.convert(contentHtml, article);
   if (!markdown) throw new ExtractError('The page has no readable text.', options.url);
 
+  // Some editors store accented letters decomposed ("u" + combining diaeresis for "ü", Bengali vowel
+  // signs as two code points): they look the same but do not match the composed text (NFC) readers
+  // search and compare with. One pass over each finished string is cheaper than one per text node.
   return {
     title: metadata.title,
-    html: contentHtml,
-    markdown,
+    html: contentHtml.normalize('NFC'),
+    markdown: markdown.normalize('NFC'),
     ...(metadata.language ? { language: metadata.language } : {}),
     ...(metadata.byline ? { byline: metadata.byline } : {}),
     ...(metadata.publishedAt ? { publishedAt: metadata.publishedAt } : {}),

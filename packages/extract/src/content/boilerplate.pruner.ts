@@ -61,6 +61,10 @@ const NEVER_CONTENT = new Set([
   'noembed',
   'portal',
   'menu',
+  // Ruby annotations: the reading shown above a word (and the parentheses for browsers without
+  // ruby) glosses the text, and left inline it splits every annotated word in two.
+  'rt',
+  'rp',
 ]);
 const KEEP_UNLIKELY = new Set([
   'html',

@@ -12,9 +12,9 @@ import {
   type ParentNode,
 } from '../dom/html-tree';
 
-/** Class/id words of comment sections (German, French, Spanish and Polish too): their size never spares them. */
+/** Class/id words of comment sections (German, French, Spanish, Polish, Italian, Dutch too): their size never spares them. */
 const COMMENT_WORDS =
-  'comments?|comment-list|commentlist|disqus|kommentare?|kommentarbereich|commentaires?|comentarios?|komentarze';
+  'comments?|comment-list|commentlist|disqus|kommentare?|kommentarbereich|commentaires?|comentarios?|komentarze|commenti|reacties';
 export const COMMENT_SECTION = new RegExp(`(^|[-_\\s])(${COMMENT_WORDS})([-_\\s]|$)`, 'i');
 /** Class/id words of widgets that are never main content: removed in every attempt. */
 const BOILERPLATE_WIDGET = new RegExp(
@@ -41,7 +41,8 @@ export const POSITIVE_HINT =
 export const CAPTION_WITH_CREDIT =
   /(?<!\p{L})(?:photo|image|credit|fotos?|bild(?:er)?|bildquelle|crédits? photos?|imagen|foto ?grafía|zdjęcie|fot)\s*:\s*[^!?:]{1,60}$/iu;
 export const COMMAS = /[\u002C\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
-export const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$/iu;
+export const AD_WORDS =
+  /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|reklama|Anuncio|pubblicità|publicidade|advertentie)$/iu;
 export const LOADING_WORDS = /^((loading|正在加载|Загрузка|chargement|cargando)(…|\.\.\.)?)$/iu;
 
 export const BLOCK_CHILD_TAGS = new Set([

@@ -195,7 +195,8 @@ function insideAny(element: Element, ancestors: ReadonlySet<Element>): boolean {
 
 /**
  * Short headings that introduce links to other stories ("More great stories", "Don't miss", "Most
- * read"), in the languages of the pages we read most: English, German, French, Spanish, Polish.
+ * read"), in the languages of the pages we read: English, German, French, Spanish, Polish, Italian,
+ * Dutch, Portuguese.
  * Matched against `comparable` text (lower case, words separated by single spaces).
  */
 const RELATED_PHRASES = [
@@ -246,6 +247,21 @@ const RELATED_PHRASES = [
   'podobne artykuły',
   'najczęściej czytane',
   'polecamy',
+  '(?:ti )?potrebbe(?:ro)? (?:anche )?interessarti',
+  '(?:articoli|notizie) correlat[ie]',
+  'i più letti',
+  'altre notizie',
+  'lees ook',
+  'bekijk ook',
+  'meer nieuws',
+  'gerelateerde (?:artikelen|berichten)',
+  'meest gelezen',
+  'leia também',
+  'veja também',
+  '(?:notícias|artigos|matérias) relacionad[oa]s',
+  'mais lid[oa]s',
+  'mais notícias',
+  'você (?:também )?pode gostar',
 ].join('|');
 const LINK_LIST_HEADING = new RegExp(`(?:^| )(?:${RELATED_PHRASES})(?: |$)`, 'u');
 /** A block that is nothing but such a heading, whatever follows it (its links may be gone already). */
@@ -433,32 +449,32 @@ function isPageNumbers(element: Element, text: string): boolean {
 }
 
 const TAG_LIST =
-  /^(?:tags?|tagged|tagged with|topics|categories|category|filed under|schlagw(?:orte|örter)|kategorien?|themen|catégories?|étiquettes|mots[- ]clés|categorías?|etiquetas|tagi|kategorie)(?=[\s:]|$)/iu;
+  /^(?:tags?|tagged|tagged with|topics|categories|category|filed under|schlagw(?:orte|örter)|kategorien?|themen|catégories?|étiquettes|mots[- ]clés|categorías?|etiquetas|tagi|kategorie|argomenti|categori[ae]|trefwoorden|categorieën|onderwerpen|categorias|assuntos|temas)(?=[\s:]|$)/iu;
 /** A "Category: News" line without links is no longer than this. */
 const CATEGORY_LINE_MAX = 60;
-/** A byline, date or credit line, in English, German, French, Spanish or Polish. */
+/** A byline, date or credit line, in English, German, French, Spanish, Polish, Italian, Dutch or Portuguese. */
 const BYLINE_OR_DATE =
-  /^(?:(?:by|posted|updated|published|last updated|written by|photo|image|credit|source)\b|(?:this entry was posted|von|autor(?:in)?|veröffentlicht|veröffentlichung|aktualisiert|erstellt|stand|par|publié|mis à jour|por|publicado|actualizado|opublikowano|aktualizacja|(?:der|dieser) (?:beitrag|artikel) wurde am)(?=[\s:]).{0,60}\d|(?:fotos?|bild(?:er)?|quelle|bildquelle|crédits? photos?|imagen|fuente|foto ?grafía|zdjęcie|fot|źródło)\s*:)/iu;
+  /^(?:(?:by|posted|updated|published|last updated|written by|photo|image|credit|source)\b|(?:this entry was posted|von|autor(?:in)?|veröffentlicht|veröffentlichung|aktualisiert|erstellt|stand|par|publié|mis à jour|por|publicado|actualizado|opublikowano|aktualizacja|pubblicato|aggiornato|scritto da|gepubliceerd|bijgewerkt|geschreven door|atualizado|escrito por|(?:der|dieser) (?:beitrag|artikel) wurde am)(?=[\s:]).{0,60}\d|(?:fotos?|bild(?:er)?|quelle|bildquelle|crédits? photos?|imagen|fuente|foto ?grafía|zdjęcie|fot|źródło|fonte|bron)\s*:)/iu;
 /** A line that declares itself an advertisement: "ANZEIGE - …", "*Werbung. Dieser Beitrag enthält …", "Sponsored: …". */
 const AD_DISCLOSURE =
-  /^[*([]?\s*(?:anzeige|werbung|advertisement|advertorial|sponsored|gesponsert|publicité|publicidad|reklama)\s*[-–—:.*)\]]/iu;
-/** The site speaking of itself: "our", "we", "this story" (English, German, French, Spanish, Polish). */
+  /^[*([]?\s*(?:anzeige|werbung|advertisement|advertorial|sponsored|gesponsert|publicité|publicidad|reklama|pubblicità|publicidade|advertentie)\s*[-–—:.*)\]]/iu;
+/** The site speaking of itself: "our", "we", "this story" (English, German, French, Spanish, Polish, Italian, Dutch, Portuguese). */
 const SELF_PROMOTION =
-  /(?<!\p{L})(?:our|we|us|this (?:story|article|post)|unser\p{L}*|wir|uns|notre|nos|nous|nuestr[oa]s?|nosotros|tenemos|nasz\p{L}*|nas)(?!\p{L})/iu;
+  /(?<!\p{L})(?:our|we|us|this (?:story|article|post)|unser\p{L}*|wir|uns|notre|nos|nous|nuestr[oa]s?|nosotros|tenemos|nasz\p{L}*|nas|nostr[oaie]|noi|ons|onze|wij|noss[oa]s?|nós)(?!\p{L})/iu;
 /** Calls to subscribe, follow, join or share, in the same languages. */
 const PROMOTION =
-  /(?<!\p{L})(?:sign up|signup|subscribe|subscription|newsletter|follow us|follow (?:\p{L}+ ){1,3}on (?:twitter|facebook|instagram|tiktok|youtube|linkedin)|join our|click here|download (?:the|our) app|share it with|send an email with|folgen sie uns|folge uns|abonnieren|jetzt anmelden|vergiss nicht zu teilen|suivez-nous|abonnez-vous|inscrivez-vous|síguenos|suscríbete|únete|obserwuj nas|zapisz się|subskrybuj)(?!\p{L})/iu;
+  /(?<!\p{L})(?:sign up|signup|subscribe|subscription|newsletter|follow us|follow (?:\p{L}+ ){1,3}on (?:twitter|facebook|instagram|tiktok|youtube|linkedin)|join our|click here|download (?:the|our) app|share it with|send an email with|folgen sie uns|folge uns|abonnieren|jetzt anmelden|vergiss nicht zu teilen|suivez-nous|abonnez-vous|inscrivez-vous|síguenos|suscríbete|únete|obserwuj nas|zapisz się|subskrybuj|seguici|iscriviti|volg ons|schrijf je in|abonneer|siga-nos|nos siga|inscreva-se|assine)(?!\p{L})/iu;
 const CAPTION_WITH_CREDIT_MAX_LENGTH = 250;
 const BOILERPLATE_BLOCKS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'blockquote']);
 /** "Related: <link>", "READ MORE: <link>", "See also: <link>": a pointer to another story inside the text. */
 const LINK_TEASER =
-  /^[[(]?\s*(?:(?:related|read more|see more|see also|also read|read also|more|also|also see|more on this|recommended|must read|read next|don ?t miss|watch|listen|click here)\b|(?:lesen sie (?:hier|auch|mehr)|mehr dazu|mehr zum thema|siehe auch|auch interessant|lire aussi|à lire aussi|voir aussi|à voir aussi|puedes ver|lee también|ver también|te puede interesar|mire|dowiedz się więcej|czytaj (?:także|też|również|więcej)|zobacz (?:także|też|również))(?=[\s:»]))[^:»\n]{0,20}[:»]/iu;
+  /^[[(]?\s*(?:(?:related|read more|see more|see also|also read|read also|more|also|also see|more on this|recommended|must read|read next|don ?t miss|watch|listen|click here)\b|(?:lesen sie (?:hier|auch|mehr)|mehr dazu|mehr zum thema|siehe auch|auch interessant|lire aussi|à lire aussi|voir aussi|à voir aussi|puedes ver|lee también|ver también|te puede interesar|mire|dowiedz się więcej|czytaj (?:także|też|również|więcej)|zobacz (?:także|też|również)|leggi anche|lees ook|lees meer|zie ook|bekijk ook|leia (?:também|mais)|veja também|saiba mais)(?=[\s:»]))[^:»\n]{0,20}[:»]/iu;
 /**
  * A block that says nothing but a control or widget label: gallery and caption toggles, "read
  * more", comment and share prompts, "you may also like" and "trending" headings, ad labels.
  */
 const WIDGET_LABEL =
-  /^(?:caption|hide caption|toggle caption|close|enlarge (?:this )?image|click to enlarge|expand|collapse|less|more|show (?:more|less)|read more|see more|load more|loading(?: content)?|comments?|post (?:a )?comment|leave a (?:comment|reply)|join the conversation|tell us what you think|you (?:may|might) also like|related(?: posts| articles| stories| content)?|recommended(?: for you)?|trending(?: now)?|most (?:popular|read)|don ?t miss|advertisement|advert|ad|subscribe|share(?: this(?: article| story)?)?|print|topics|tags|more stories|read next|up next|also read|see also|follow us|back to top|this slideshow requires javascript|(?:image |photo )?\d+ of \d+|kommentare?|kommentar(?:e)? schreiben|keine kommentare|kommentare insgesamt|über den autor|about the author|à propos de l auteur|sobre el autor|o autorze|zurück zu(?:m|r)? \p{L}+|(?:seite |artikel |beitrag )?teilen|(?:seite |artikel )?drucken|weiterlesen|mehr lesen|mehr erfahren|anzeige|werbung|nach oben|zurück(?: zur übersicht)?|schlagworte|themen|partager(?: cet article)?|imprimer|lire la suite|en savoir plus|publicité|commentaires?|haut de page|compartir|imprimir|leer más|seguir leyendo|publicidad|comentarios?|etiquetas|udostępnij|drukuj|czytaj (?:więcej|dalej)|reklama|komentarze|tagi)$/u;
+  /^(?:caption|hide caption|toggle caption|close|enlarge (?:this )?image|click to enlarge|expand|collapse|less|more|show (?:more|less)|read more|see more|load more|loading(?: content)?|comments?|post (?:a )?comment|leave a (?:comment|reply)|join the conversation|tell us what you think|you (?:may|might) also like|related(?: posts| articles| stories| content)?|recommended(?: for you)?|trending(?: now)?|most (?:popular|read)|don ?t miss|advertisement|advert|ad|subscribe|share(?: this(?: article| story)?)?|print|topics|tags|more stories|read next|up next|also read|see also|follow us|back to top|this slideshow requires javascript|(?:image |photo )?\d+ of \d+|kommentare?|kommentar(?:e)? schreiben|keine kommentare|kommentare insgesamt|über den autor|about the author|à propos de l auteur|sobre el autor|o autorze|zurück zu(?:m|r)? \p{L}+|(?:seite |artikel |beitrag )?teilen|(?:seite |artikel )?drucken|weiterlesen|mehr lesen|mehr erfahren|anzeige|werbung|nach oben|zurück(?: zur übersicht)?|schlagworte|themen|partager(?: cet article)?|imprimer|lire la suite|en savoir plus|publicité|commentaires?|haut de page|compartir|imprimir|leer más|seguir leyendo|publicidad|comentarios?|etiquetas|udostępnij|drukuj|czytaj (?:więcej|dalej)|reklama|komentarze|tagi|commenti|commenta|condividi|stampa|leggi (?:di più|tutto)|continua a leggere|pubblicità|torna su|reacties|reageer|delen|deel dit artikel|printen|lees (?:meer|verder)|advertentie|terug naar boven|comentários|compartilh(?:ar|e)|leia mais|continue lendo|publicidade|voltar ao topo)$/u;
 const LIST_OR_TABLE = new Set(['li', 'td', 'th', 'figure', 'blockquote']);
 
 /**
@@ -743,7 +759,7 @@ function shouldRemove(element: Element, tag: string): boolean {
     (weight >= 25 && density > 0.5) ||
     (embeds === 1 && text.length < 75) ||
     embeds > 1 ||
-    (images === 0 && textDensity === 0);
+    (images === 0 && textDensity === 0 && !isSetAsHeadings(element, headingDensity));
 
   if (isList && !remove && isLinkList(element, density)) return true;
   if (isList && remove) {
@@ -751,6 +767,20 @@ function shouldRemove(element: Element, tag: string): boolean {
     if (images === countTags(element, ITEMS)) return false;
   }
   return remove;
+}
+
+/** Headings this long are sentences (a quote, a summary), not a widget's label ("More from us"). */
+const SENTENCE_HEADING_MIN_TEXT = 100;
+
+/** A block whose text is all in headings, one of them sentence-long: text set large, not a widget label. */
+function isSetAsHeadings(element: Element, headingDensity: number): boolean {
+  return (
+    headingDensity > 0.9 &&
+    firstDescendant(
+      element,
+      (inner) => HEADING_TAGS.has(inner.name) && textLength(inner) >= SENTENCE_HEADING_MIN_TEXT,
+    ) !== null
+  );
 }
 
 /** A list of short link items: "more news", tag clouds, "see also" teasers. */
