@@ -24,6 +24,8 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
   app.useBodyParser('json', { limit: config.bodyLimitBytes, type: isJsonBodyRequest });
   app.useGlobalFilters(new RequestPipelineFilter());
   app.set('trust proxy', false);
+  // Express would hash every response body for a weak ETag; only the blog's cacheable pages have one (their own).
+  app.set('etag', false);
   app.disable('x-powered-by');
   applyConnectionTimeouts(app.getHttpServer(), config);
   mountOpenApi(app);

@@ -24,8 +24,10 @@ type GroupAnswer = { refusals: (Refusal | null)[] } | { failure: Refusal };
  * (`synchronous = FULL`), and better-sqlite3 waits on the calling thread, so a commit on the event
  * loop's thread stalls every request for the length of an fsync. The writes queued while one group
  * commits are sent as the next group to a worker thread with its own connection to the file, which
- * runs them in one transaction, each in its own savepoint so a write refused by a constraint (a
- * short balance, a charge made twice) is undone alone. Each promise settles after the COMMIT
+ * runs them in one transaction. A write refused by a constraint (a short balance, a charge made
+ * twice) is undone alone: SQLite backs out the failed statement, its triggers' changes included,
+ * and keeps the transaction (the default ABORT resolution; write no statement that asks for FAIL
+ * or ROLLBACK, nor deferred foreign keys). Each promise settles after the COMMIT
  * returned, so an acknowledged write is as durable as one committed alone. An in-memory database
  * cannot be opened twice, and has no disk to wait for: its groups commit on the connection itself.
  */
@@ -34,6 +36,8 @@ export class SqliteGroupCommit {
   private scheduled = false;
   private committing = false;
   private worker?: Worker;
+  /** Settles the group out on the commit thread (one at a time) with the thread's answer. */
+  private answered?: (answer: GroupAnswer | Error) => void;
 
   constructor(private readonly sql: PreparedSql) {}
 
@@ -52,8 +56,9 @@ export class SqliteGroupCommit {
   /** Waits for the group being committed, then stops the commit thread. */
   async close(): Promise<void> {
     while (this.committing || this.pending.length > 0) await new Promise((r) => setTimeout(r, 5));
-    await this.worker?.terminate();
+    const worker = this.worker;
     this.worker = undefined;
+    await worker?.terminate();
   }
 
   private schedule(): void {
@@ -90,33 +95,41 @@ export class SqliteGroupCommit {
   }
 
   private commitOnWorker(file: string, writes: Write[]): Promise<GroupAnswer> {
-    const worker = (this.worker ??= startCommitWorker(file, this.sql.sqliteTimeoutMs()));
+    const worker = (this.worker ??= this.startWorker(file));
     return new Promise<GroupAnswer>((resolve, reject) => {
-      const died = (error: unknown) => {
-        this.worker = undefined;
-        reject(
-          error instanceof Error ? error : new Error(`The SQLite commit thread exited (${String(error)}).`),
-        );
-      };
-      worker.once('error', died);
-      worker.once('exit', died);
-      worker.once('message', (answer: GroupAnswer) => {
-        worker.off('error', died);
-        worker.off('exit', died);
+      this.answered = (answer) => {
+        this.answered = undefined;
+        // Referenced only while a group is out, so an idle commit thread never keeps the process alive.
         worker.unref();
-        resolve(answer);
-      });
-      // Referenced while a group is out, so a process with nothing else to do still waits for its commit.
+        if (answer instanceof Error) reject(answer);
+        else resolve(answer);
+      };
       worker.ref();
       worker.postMessage(writes);
     });
   }
+
+  /** The commit thread, listened to once for all its groups; if it dies, the group out fails and the next starts another. */
+  private startWorker(file: string): Worker {
+    const worker = startCommitWorker(file, this.sql.sqliteTimeoutMs());
+    const died = (error: unknown) => {
+      if (this.worker === worker) this.worker = undefined;
+      this.answered?.(
+        error instanceof Error ? error : new Error(`The SQLite commit thread exited (${String(error)}).`),
+      );
+    };
+    worker.on('message', (answer: GroupAnswer) => this.answered?.(answer));
+    worker.once('error', died);
+    worker.once('exit', died);
+    return worker;
+  }
 }
 
 /**
- * One group: BEGIN IMMEDIATE, each write in its own savepoint, COMMIT; per write, its refusal or
- * null. Throws when the group as a whole failed (busy past the timeout, disk full), committing none
- * of it. Runs on the commit thread as source text, so it uses nothing but its arguments.
+ * One group: BEGIN IMMEDIATE, the writes, COMMIT; per write, its refusal or null. A refused
+ * statement is backed out by SQLite alone; an error that ended the transaction (disk full, I/O)
+ * fails the group as a whole, committing none of it, as does a failed COMMIT. Runs on the commit
+ * thread as source text, so it uses nothing but its arguments.
  */
 function commitGroup(
   db: SqliteHandle,
@@ -127,15 +140,13 @@ function commitGroup(
   db.exec('BEGIN IMMEDIATE');
   try {
     for (const write of writes) {
-      db.exec('SAVEPOINT quarry_write');
       try {
         prepare(write.sql).run(...write.params);
         refusals.push(null);
       } catch (error) {
-        db.exec('ROLLBACK TO quarry_write');
+        if (!db.inTransaction) throw error;
         refusals.push({ message: (error as Error).message, code: (error as { code?: string }).code });
       }
-      db.exec('RELEASE quarry_write');
     }
     db.exec('COMMIT');
   } catch (error) {
