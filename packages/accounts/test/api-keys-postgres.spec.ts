@@ -75,24 +75,24 @@ describeOnPostgres('ApiKeysService on postgres: keys remembered while their chan
     expect(await readsItsRow(apiKey)).toBe(false);
   });
 
-  it('refuses a key revoked through another connection within a second, keeping the others', async () => {
+  it('refuses a key revoked through another connection on the next request, keeping the others', async () => {
     const first = await newKey('revoked@example.com');
     const second = await newKey('kept@example.com');
     await remembered(first.apiKey);
     await remembered(second.apiKey);
     await revokeElsewhere(first.key.id);
-    await eventually(() => refused(first.apiKey), 1_000);
+    expect(await refused(first.apiKey)).toBe(true);
     expect(await keys.authenticate(second.apiKey)).toEqual({
       keyId: second.key.id,
       accountId: second.accountId,
     });
   });
 
-  it('refuses a key deleted through another connection within a second', async () => {
+  it('refuses a key deleted through another connection on the next request', async () => {
     const { apiKey, key } = await newKey('deleted@example.com');
     await remembered(apiKey);
     await elsewhere.query('DELETE FROM quarry_api_keys WHERE id = $1', [key.id]);
-    await eventually(() => refused(apiKey), 1_000);
+    expect(await refused(apiKey)).toBe(true);
   });
 
   it('reads each key while its listener is down, and remembers keys again once it is back', async () => {

@@ -35,9 +35,11 @@ interface PostgresDriver {
  * while that connection answers: a heartbeat every 250 ms, and every change committed before an
  * answered heartbeat was sent has reached `onChange` before the answer (PostgreSQL sends a
  * listener's notifications ahead of its query results). So `heard` turns false a second after
- * the last answered heartbeat was sent. A connection that fails, or leaves a heartbeat unanswered
- * for 10 s, is replaced a second later, and `onChange` is called once the new one listens, since
- * changes made meanwhile were never heard.
+ * the last answered heartbeat was sent. `caughtUp()` goes further for a request: it answers once a
+ * query sent after the request arrived has answered, so every change committed before it arrived
+ * has been heard. A connection that fails, or leaves a heartbeat unanswered for 10 s, is replaced a
+ * second later, and `onChange` is called once the new one listens, since changes made meanwhile
+ * were never heard.
  */
 export class ApiKeyChangeListener {
   private readonly logger = new Logger('ApiKeysService');
@@ -48,6 +50,8 @@ export class ApiKeyChangeListener {
   private beating = false;
   private reconnect?: NodeJS.Timeout;
   private closed = false;
+  /** This event-loop turn's catch-up query, shared by the requests that arrived together. */
+  private turnCatchUp?: Promise<boolean>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -57,6 +61,31 @@ export class ApiKeyChangeListener {
   /** Whether every key change committed until less than a second ago has reached `onChange`. */
   get heard(): boolean {
     return this.confirmedAt !== undefined && performance.now() - this.confirmedAt < TRUSTED_FOR_MS;
+  }
+
+  /**
+   * True once every key change committed before this call has reached `onChange`: a `SELECT 1` on
+   * the listening connection, sent now, has answered (its notifications come ahead of its result).
+   * The requests of one event-loop turn, which all arrived before it was sent, share one query.
+   * False at once while the connection is not trusted (`heard`), and if the query fails.
+   */
+  caughtUp(): Promise<boolean> {
+    const client = this.client;
+    if (!client || !this.heard) {
+      this.start();
+      return Promise.resolve(false);
+    }
+    if (!this.turnCatchUp) {
+      this.turnCatchUp = client.query('SELECT 1').then(
+        () => this.client === client,
+        (error: Error) => {
+          this.drop(client, error);
+          return false;
+        },
+      );
+      setImmediate(() => (this.turnCatchUp = undefined));
+    }
+    return this.turnCatchUp;
   }
 
   /** Opens the connection unless it is open, opening or waiting to reopen. */

@@ -131,20 +131,22 @@ export class ApiKeysService implements OnModuleDestroy {
   async authenticate(apiKey: string): Promise<AuthenticatedKey | undefined> {
     if (!KEY_PATTERN.test(apiKey)) return undefined;
     const keyHash = sha256Hex(apiKey);
-    const key = this.remembered(keyHash) ?? (await this.lookUp(keyHash));
+    const remembered = this.keyChanges ? await this.rememberedOnPostgres(keyHash) : this.remembered(keyHash);
+    const key = remembered ?? (await this.lookUp(keyHash));
     if (!key) return undefined;
     await this.recordUse(key);
     return { keyId: key.keyId, accountId: key.accountId };
   }
 
-  /** The active key with this hash if remembered and no key was revoked or deleted since. */
+  /** On SQLite: the active key with this hash if remembered and no key was revoked or deleted since. */
   private remembered(keyHash: string): KnownKey | undefined {
-    if (this.keyChanges) {
-      this.keyChanges.start();
-      return this.keyChanges.heard ? this.known.get(keyHash) : undefined;
-    }
     if (this.keyChangeCounter?.moved()) this.forget();
     return this.known.get(keyHash);
+  }
+
+  /** On PostgreSQL: the same, once every key change committed before the request arrived was heard. */
+  private async rememberedOnPostgres(keyHash: string): Promise<KnownKey | undefined> {
+    return (await this.keyChanges?.caughtUp()) ? this.known.get(keyHash) : undefined;
   }
 
   private async lookUp(keyHash: string): Promise<KnownKey | undefined> {
