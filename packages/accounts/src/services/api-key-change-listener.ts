@@ -67,7 +67,8 @@ export class ApiKeyChangeListener {
    * True once every key change committed before this call has reached `onChange`: a `SELECT 1` on
    * the listening connection, sent now, has answered (its notifications come ahead of its result).
    * The requests of one event-loop turn, which all arrived before it was sent, share one query.
-   * False at once while the connection is not trusted (`heard`), and if the query fails.
+   * False at once while the connection is not trusted (`heard`), and if the query fails or takes
+   * more than a second.
    */
   caughtUp(): Promise<boolean> {
     const client = this.client;
@@ -76,13 +77,17 @@ export class ApiKeyChangeListener {
       return Promise.resolve(false);
     }
     if (!this.turnCatchUp) {
-      this.turnCatchUp = client.query('SELECT 1').then(
+      let timer: NodeJS.Timeout | undefined;
+      // A connection that stalls makes requests read their keys after a second, not wait for it.
+      const stalled = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, TRUSTED_FOR_MS, false)));
+      const answered = client.query('SELECT 1').then(
         () => this.client === client,
         (error: Error) => {
           this.drop(client, error);
           return false;
         },
       );
+      this.turnCatchUp = Promise.race([answered, stalled]).finally(() => clearTimeout(timer));
       setImmediate(() => (this.turnCatchUp = undefined));
     }
     return this.turnCatchUp;
