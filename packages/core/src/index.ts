@@ -39,7 +39,7 @@ export {
 export { Billing, FreeBilling, type PricedWork } from './ports/billing';
 export { ConfigError, EnvReader } from './config/env-reader';
 export { Clock, SystemClock } from './time/clock';
-export { IdGenerator, RandomIdGenerator } from './time/id-generator';
+export { IdGenerator, TimeOrderedIdGenerator } from './time/id-generator';
 export { QuarryCoreModule, type QuarryCoreModuleOptions } from './time/quarry-core.module';
 export { QUARRY_DATA_SOURCE, InjectQuarryDataSource } from './persistence/quarry-data-source';
 export {

@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { QUARRY_DATA_SOURCE, quarryDataSourceProviders } from '../persistence/quarry-data-source';
 import { Clock, SystemClock } from './clock';
-import { IdGenerator, RandomIdGenerator } from './id-generator';
+import { IdGenerator, TimeOrderedIdGenerator } from './id-generator';
 
 export interface QuarryCoreModuleOptions {
   /** Name of the host's TypeORM DataSource holding Quarry's tables. @default the default DataSource */
@@ -16,7 +16,7 @@ export interface QuarryCoreModuleOptions {
 @Module({
   providers: [
     { provide: Clock, useClass: SystemClock },
-    { provide: IdGenerator, useClass: RandomIdGenerator },
+    { provide: IdGenerator, useClass: TimeOrderedIdGenerator },
     ...quarryDataSourceProviders(),
   ],
   exports: [Clock, IdGenerator, QUARRY_DATA_SOURCE],
