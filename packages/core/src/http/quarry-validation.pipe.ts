@@ -2,6 +2,7 @@ import { ArgumentMetadata, Injectable, PipeTransform, Type, ValidationError } fr
 import { plainToInstance } from 'class-transformer';
 import { validate, ValidatorOptions } from 'class-validator';
 import { InvalidRequestError } from '../errors/quarry-error';
+import { DtoConstraints } from './dto-constraints';
 import { assertSafeJsonShape } from './json-shape.guard';
 
 /** Types a parameter may declare that are not DTO classes: their values pass as they came. */
@@ -20,9 +21,13 @@ const VALIDATOR_OPTIONS: ValidatorOptions = {
  * declared types, and every failure a 400 `invalid_request` with one reason per field in
  * `details`. Works with class-transformer and class-validator directly: a request that is JSON
  * by the time it gets here needs none of the general pipe's handling of binary and sparse values.
+ * A valid DTO is told by its class's own constraints (`DtoConstraints`); class-validator judges
+ * the rest and words their errors.
  */
 @Injectable()
 export class QuarryValidationPipe implements PipeTransform {
+  private readonly constraints = new DtoConstraints();
+
   async transform(value: unknown, { type, metatype }: ArgumentMetadata): Promise<unknown> {
     if (type === 'custom' || metatype === undefined || NOT_DTOS.has(metatype)) return value;
     if (type === 'body' && !isPlainObject(value)) {
@@ -32,6 +37,7 @@ export class QuarryValidationPipe implements PipeTransform {
     }
     assertSafeJsonShape(value, type);
     const dto = plainToInstance(metatype as Type<object>, value ?? {});
+    if (this.constraints.passes(dto)) return dto;
     const errors = await validate(dto, VALIDATOR_OPTIONS);
     if (errors.length > 0)
       throw new InvalidRequestError(
