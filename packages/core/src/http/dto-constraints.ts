@@ -6,6 +6,9 @@ import {
   ValidatorConstraintInterface,
 } from 'class-validator';
 
+/** A DTO class, as `dto.constructor`. */
+type DtoClass = abstract new (...args: never[]) => object;
+
 type ValidationMetadata = ReturnType<MetadataStorage['getTargetValidationMetadatas']>[number];
 
 /** One rule of a property: its constraint's validators, called as class-validator calls them. */
@@ -41,10 +44,10 @@ const RUN_HERE: ReadonlySet<string> = new Set([
  * first checked: call `useContainer` before the first request.
  */
 export class DtoConstraints {
-  private readonly classes = new Map<Function, PropertyRules[] | null>();
+  private readonly classes = new Map<DtoClass, PropertyRules[] | null>();
 
   passes(dto: object): boolean {
-    const properties = this.rulesOf(dto.constructor);
+    const properties = this.rulesOf(dto.constructor as DtoClass);
     if (!properties) return false;
     for (const key of Object.keys(dto))
       if (!properties.some(({ property }) => property === key)) return false;
@@ -69,7 +72,7 @@ export class DtoConstraints {
     return true;
   }
 
-  private rulesOf(type: Function): PropertyRules[] | null {
+  private rulesOf(type: DtoClass): PropertyRules[] | null {
     let properties = this.classes.get(type);
     if (properties === undefined) {
       properties = readRules(type);
@@ -84,7 +87,7 @@ function isCollection(value: unknown): value is unknown[] | Set<unknown> | Map<u
 }
 
 /** The class's rules as class-validator selects them without groups, per property; null if some are not run here. */
-function readRules(type: Function): PropertyRules[] | null {
+function readRules(type: DtoClass): PropertyRules[] | null {
   const storage = getMetadataStorage();
   const metadatas = storage.getTargetValidationMetadatas(type, undefined as unknown as string, false, false);
   if (metadatas.some((metadata) => !RUN_HERE.has(metadata.type))) return null;
