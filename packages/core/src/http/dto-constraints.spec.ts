@@ -85,7 +85,7 @@ class PageDto {
 class NarrowedPageDto extends PageDto {
   @IsString()
   @MaxLength(3)
-  override kind!: string;
+  override kind = 'a';
 
   @OptionalField()
   @IsInt()
