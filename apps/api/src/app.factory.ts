@@ -4,9 +4,8 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { applyConnectionTimeouts } from './http/connection-timeouts';
-import { isJsonBodyRequest } from './http/json-body.requests';
 import { JsonLogger } from './http/json-logger';
-import { readPlainJsonBody } from './http/plain-json-body.reader';
+import { readJsonBody } from './http/json-body.reader';
 import { createLogger, requestLogging } from './http/logging';
 import { mountOpenApi } from './http/openapi';
 import { RequestPipelineFilter } from './http/request-pipeline.filter';
@@ -20,8 +19,7 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
     abortOnError: false,
   });
   app.use(requestLogging(logger));
-  app.use(readPlainJsonBody(config.bodyLimitBytes));
-  app.useBodyParser('json', { limit: config.bodyLimitBytes, type: isJsonBodyRequest });
+  app.use(readJsonBody(config.bodyLimitBytes));
   app.useGlobalFilters(new RequestPipelineFilter());
   app.set('trust proxy', false);
   // Express would hash every response body for a weak ETag; only the blog's cacheable pages have one (their own).

@@ -13,6 +13,10 @@ export interface SqliteStatement {
   get(...params: unknown[]): unknown;
 }
 
+/** `PRAGMA data_version` of each SQLite handle as read in the current event-loop turn. */
+let dataVersionsThisTurn = new WeakMap<SqliteHandle, number>();
+let forgetScheduled = false;
+
 /**
  * Hand-written SQL for requests that run thousands of times a second, without TypeORM's query
  * building. On SQLite each statement is prepared once on the data source's own better-sqlite3
@@ -45,10 +49,24 @@ export class PreparedSql {
 
   /**
    * SQLite's `PRAGMA data_version`: changes whenever another connection (another process, another
-   * instance, the CLI) commits to the database, and never for this connection's own commits.
+   * instance, the CLI) commits to the database, and never for this connection's own commits. Read
+   * once per event-loop turn and handle: every caller of one turn shares the answer.
    */
   sqliteDataVersion(): number {
-    return (this.statement('PRAGMA data_version').get() as { data_version: number }).data_version;
+    const handle = this.sqliteHandle();
+    let version = dataVersionsThisTurn.get(handle);
+    if (version === undefined) {
+      version = (this.statement('PRAGMA data_version').get() as { data_version: number }).data_version;
+      if (!forgetScheduled) {
+        forgetScheduled = true;
+        setImmediate(() => {
+          dataVersionsThisTurn = new WeakMap();
+          forgetScheduled = false;
+        });
+      }
+      dataVersionsThisTurn.set(handle, version);
+    }
+    return version;
   }
 
   /** The SQLite database file, for another connection to it; undefined for an in-memory database. */

@@ -12,9 +12,18 @@ export abstract class IdGenerator {
  * An id shows when it was made, to the millisecond.
  */
 export class TimeOrderedIdGenerator extends IdGenerator {
+  private prefixMs = -1;
+  /** `xxxxxxxx-xxxx-7` for `prefixMs`. */
+  private prefix = '';
+
   uuid(): string {
-    const time = Date.now().toString(16).padStart(12, '0');
+    const now = Date.now();
+    if (now !== this.prefixMs) {
+      const time = now.toString(16).padStart(12, '0');
+      this.prefixMs = now;
+      this.prefix = `${time.slice(0, 8)}-${time.slice(8)}-7`;
+    }
     // A version 4 UUID's random bits, and its variant, behind the time and version 7.
-    return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
+    return this.prefix + randomUUID().slice(15);
   }
 }

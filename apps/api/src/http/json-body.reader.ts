@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { json } from 'body-parser';
 import { isJsonBodyRequest } from './json-body.requests';
 
 type BodyRequest = IncomingMessage & { body?: unknown };
@@ -7,18 +8,23 @@ type BodyRequest = IncomingMessage & { body?: unknown };
 const FIRST_VALUE_CHARACTER = /^\uFEFF?[ \t\n\r]*(.?)/;
 
 /**
- * Express middleware for the body nearly every client sends: JSON in UTF-8, not compressed. It is
- * read into `request.body` with body-parser's answers (an empty body is `{}`, a body that is not
- * an object or array or not JSON fails as `entity.parse.failed`, one over `limitBytes` as
- * `entity.too.large` once it has been received) at a fraction of body-parser's cost per request.
- * Any other JSON body (compressed, another charset) is left to body-parser mounted after it,
- * which skips a body already read.
+ * Express middleware that reads every JSON body (`isJsonBodyRequest`) into `request.body`, with
+ * body-parser's answers: an empty body is `{}`, a body that is not an object or array or not JSON
+ * fails as `entity.parse.failed`, one over `limitBytes` as `entity.too.large` once it has been
+ * received. The body nearly every client sends (UTF-8, not compressed, with a length) is read
+ * here, at a fraction of body-parser's cost per request; any other (compressed, another charset,
+ * no length) goes to body-parser itself. Other requests pass untouched.
  */
-export function readPlainJsonBody(limitBytes: number) {
-  return (request: BodyRequest, _response: ServerResponse, next: (error?: unknown) => void): void => {
+export function readJsonBody(limitBytes: number) {
+  const otherJson = json({ limit: limitBytes, type: isJsonBodyRequest });
+  return (request: BodyRequest, response: ServerResponse, next: (error?: unknown) => void): void => {
     const { headers } = request;
-    if (!isJsonBodyRequest(request) || !isPlainUtf8(request)) return next();
-    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return next();
+    if (!isJsonBodyRequest(request)) return next();
+    if (
+      !isPlainUtf8(request) ||
+      (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined)
+    )
+      return otherJson(request, response, next);
     if (Number(headers['content-length']) > limitBytes) return drainThen(request, next, tooLarge());
     const chunks: Buffer[] = [];
     let received = 0;

@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { readPlainJsonBody } from './plain-json-body.reader';
+import { readJsonBody } from './json-body.reader';
 
 const LIMIT = 64;
 
@@ -13,12 +13,12 @@ interface Outcome {
   unread?: string;
 }
 
-describe('readPlainJsonBody', () => {
+describe('readJsonBody', () => {
   let server: Server;
   let port: number;
 
   beforeAll(async () => {
-    const read = readPlainJsonBody(LIMIT);
+    const read = readJsonBody(LIMIT);
     server = createServer((request: IncomingMessage & { body?: unknown }, response) => {
       read(request, response, (error?: unknown) => {
         const answer = (outcome: Outcome) => response.end(JSON.stringify(outcome));
@@ -90,13 +90,20 @@ describe('readPlainJsonBody', () => {
     expect(await send(large, {}, true)).toEqual({ error: { status: 413, type: 'entity.too.large' } });
   });
 
-  it('leaves a compressed body or another charset unread, for the full parser', async () => {
-    const gzipped = gzipSync('{"a":1}');
-    expect(await send(gzipped, { 'content-encoding': 'gzip' })).toEqual({
-      unread: gzipped.toString(),
+  it('reads a compressed body or another charset through body-parser', async () => {
+    expect(await send(gzipSync('{"a":1}'), { 'content-encoding': 'gzip' })).toEqual({ body: { a: 1 } });
+    expect(
+      await send(Buffer.from('{"a":"é"}', 'utf16le'), {
+        'content-type': 'application/json; charset=utf-16le',
+      }),
+    ).toEqual({ body: { a: 'é' } });
+    expect(await send(gzipSync('"text"'), { 'content-encoding': 'gzip' })).toEqual({
+      error: { status: 400, type: 'entity.parse.failed' },
     });
-    expect(await send('{"a":1}', { 'content-type': 'application/json; charset=utf-16le' })).toEqual({
-      unread: '{"a":1}',
+    expect(
+      await send(gzipSync(JSON.stringify({ a: 'x'.repeat(LIMIT) })), { 'content-encoding': 'gzip' }),
+    ).toEqual({
+      error: { status: 413, type: 'entity.too.large' },
     });
   });
 
