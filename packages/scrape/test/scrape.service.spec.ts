@@ -165,7 +165,12 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
     origin.route('/cached', { body: article('Cached story') });
     const first = await scraper.scrape({ url: url('/cached#top') });
     const second = await scraper.scrape({ url: url('/cached') });
-    expect([first.result.cached, second.result.cached]).toEqual([false, true]);
+    const emptyFragment = await scraper.scrape({ url: url('/cached#') });
+    expect([first.result.cached, second.result.cached, emptyFragment.result.cached]).toEqual([
+      false,
+      true,
+      true,
+    ]);
     expect(second.result.fetchedAt).toBe(first.result.fetchedAt);
     expect(origin.hits('/cached')).toBe(1);
     expect((await scraper.scrape({ url: url('/cached'), forceFresh: true })).result.cached).toBe(false);
