@@ -11,8 +11,9 @@
 // a service, so it never runs while the ratio is measured). Then the account read at each ledger size, the rows seeded directly through SQL,
 // to show its cost does not follow the ledger.
 //
-//   node tools/bench-api.mjs [--engine embedded|postgres] [--seconds 5] [--rounds 2]
-//                            [--connections 20] [--ledger 10000,1000000] [--profile-dir DIR]
+//   node tools/bench-api.mjs [--engine embedded|postgres] [--seconds 1.25] [--rounds 8]
+//                            [--solo-seconds 5] [--connections 20] [--ledger 10000,1000000]
+//                            [--profile-dir DIR]
 //
 // `--engine postgres` uses QUARRY_TEST_POSTGRES_URL's server (a fresh database) and
 // QUARRY_TEST_REDIS_URL (default redis://127.0.0.1:6379). `--profile-dir` keeps the service's
@@ -63,8 +64,11 @@ async function serveBare(port) {
 
 async function main() {
   const engine = option('--engine', 'embedded');
-  const seconds = Number(option('--seconds', '5'));
-  const rounds = Number(option('--rounds', '2'));
+  // Short turns, many rounds: a machine whose speed drifts during the run moves every path alike.
+  const seconds = Number(option('--seconds', '1.25'));
+  const rounds = Number(option('--rounds', '8'));
+  // A path measured alone: under the profiler, and the account read at each ledger size.
+  const soloSeconds = Number(option('--solo-seconds', '5'));
   const connections = Number(option('--connections', '20'));
   const ledgerSizes = option('--ledger', '10000,1000000').split(',').filter(Boolean).map(Number);
 
@@ -126,12 +130,13 @@ async function main() {
     service = await startService(['--cpu-prof', '--cpu-prof-dir', profileDir]);
     const profiledTargets = (await targetsOf(bare, service, site)).slice(1);
     const loadStartedUs = monotonicMicroseconds();
-    for (const target of profiledTargets) await load(target, seconds, connections);
+    for (const target of profiledTargets) await load(target, soloSeconds, connections);
     await service.stop();
     service = undefined;
     printHottest(profileDir, loadStartedUs);
 
-    if (ledgerSizes.length > 0) await benchLedgerSizes({ site, database, ledgerSizes, seconds, connections });
+    if (ledgerSizes.length > 0)
+      await benchLedgerSizes({ site, database, ledgerSizes, seconds: soloSeconds, connections });
   } finally {
     await service?.stop();
     bare.stop();
