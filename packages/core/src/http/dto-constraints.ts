@@ -37,11 +37,11 @@ const RUN_HERE: ReadonlySet<string> = new Set([
  * of its own checks: `validate()` looks the rules up again on every call, through every decorated
  * class of the process. `passes` is true only when class-validator, with the pipe's options
  * (whitelist, unknown fields forbidden, no groups), would find nothing wrong: every field known,
- * and every constraint whose conditions hold answering `true` (for each element, with `each`). It is false when a rule fails, a
- * validator answers anything but `true` (a promise, say), or the class has rules only
- * class-validator runs (nested objects, async constraints); the caller then asks class-validator,
- * which also words the errors. Validators come from class-validator's container when a class is
- * first checked: call `useContainer` before the first request.
+ * and every constraint whose conditions hold answering `true` (for each element, with `each`). It
+ * is false when a rule fails, a validator answers anything but `true` (a promise, say), or the
+ * class has rules only class-validator runs (nested objects, async constraints); the caller then
+ * asks class-validator, which also words the errors. Validators come from class-validator's
+ * container when a class is first checked: call `useContainer` before the first request.
  */
 export class DtoConstraints {
   private readonly classes = new Map<DtoClass, PropertyRules[] | null>();
