@@ -283,7 +283,6 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
 
-/** The five functions with the most self time in the service's CPU profile, as shares of its busy time. */
 /** The monotonic clock V8's profiler stamps its samples with, in microseconds. */
 function monotonicMicroseconds() {
   return Number(process.hrtime.bigint() / 1000n);

@@ -4,13 +4,13 @@ import { PreparedSql } from './prepared-sql';
  * Whether other connections (another process, another instance, the CLI) changed a table, on
  * SQLite, for a process that remembers some of the table in memory. The table's triggers move a
  * counter in the statement that changes it; the counter is read only when `PRAGMA data_version`
- * says another connection committed, and `data_version` only by the first caller of an
- * event-loop turn: requests that arrived together share its answer. Writes made through this
- * process's own connection are told with `countOwn`, so they are not taken for another's (and
- * whoever makes them updates its memory itself).
+ * says another connection committed, and `data_version` once per event-loop turn
+ * (`PreparedSql.sqliteDataVersion`): requests that arrived together share its answer, so only the
+ * first of them can find the counter moved. Writes made through this process's own connection are
+ * told with `countOwn`, so they are not taken for another's (and whoever makes them updates its
+ * memory itself).
  */
 export class SqliteChangeCounter {
-  private checkedThisTurn = false;
   private seenDataVersion?: number;
   private seenCount?: number;
   /** What this connection's own writes added to the counter since it was last read. */
@@ -24,9 +24,6 @@ export class SqliteChangeCounter {
 
   /** True on the first call, then whenever another connection moved the counter since the last call. */
   moved(): boolean {
-    if (this.checkedThisTurn) return false;
-    this.checkedThisTurn = true;
-    setImmediate(() => (this.checkedThisTurn = false));
     const version = this.sql.sqliteDataVersion();
     if (version === this.seenDataVersion) return false;
     this.seenDataVersion = version;
