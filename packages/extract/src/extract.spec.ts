@@ -843,10 +843,32 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     }
   });
 
+  it('reads a page with no </head> and no <body>: its head ends at the first content, as in a browser', () => {
+    const html = `<html><head><title>Council approves plan</title><meta name="description" content="Plan">
+      <a href="/">Home</a> | <a href="/news">News</a>
+      <h1>Council approves plan</h1>${body}
+      <table><tr><td>Votes for</td><td>12</td></tr><tr><td>Votes against</td><td>3</td></tr></table>`;
+    const result = extract(html, { url: URL });
+    expect(result.markdown).toContain('weighing the costs, the benefits');
+    expect(result.markdown).toContain('school transport');
+    expect(result.title).toBe('Council approves plan');
+  });
+
+  it('refuses markup nested past the parser limit as TOO_LARGE, with the page URL', () => {
+    let error: unknown;
+    try {
+      extract('<div>'.repeat(20000) + body, { url: URL });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ExtractError);
+    expect(error).toMatchObject({ code: 'TOO_LARGE', status: 422, url: URL });
+  });
+
   it('never throws on malformed markup, broken attributes or deep nesting', () => {
     const inputs = [
       '<p>Unclosed <b>bold <i>italic <a href="http://[bad">broken link</p></div></span>' + body,
-      '<div>'.repeat(20000) + body,
+      '<div>'.repeat(900) + body,
       `<html><body><table><tr><td>${body}</td><p>stray</table><style>div { color: </style><img src=">`,
       '<<<>>>&&&;;;<p>' + body,
       '\u0000\u0001binary\uFFFD' + body,

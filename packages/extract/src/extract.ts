@@ -5,7 +5,8 @@ import { writeContentHtml } from './content/content-html.writer';
 import { detectMainContent } from './content/main-content.detector';
 import { linkedDataBody } from './content/linked-data-body';
 import { hasReadableContent } from './content/readable-content';
-import { createElement, descendants, firstDescendant, hasText, parseHtml } from './dom/html-tree';
+import { createElement, descendants, firstDescendant, hasText } from './dom/html-tree';
+import { parseHtml } from './dom/html-parser';
 import { textLength } from './content/content-signals';
 import { ExtractError } from './extract-error';
 import type { ExtractOptions, ExtractResult } from './extract.types';
@@ -36,7 +37,8 @@ const markdownConverter = new MarkdownConverter();
  * Markdown, with links and images made absolute against `options.url` (and `<base href>`).
  * Deterministic: the same input always gives the same output.
  *
- * @throws ExtractError (code `UNREADABLE_CONTENT`) when the page has no readable text; never anything else.
+ * @throws ExtractError (code `UNREADABLE_CONTENT`) when the page has no readable text, (code
+ * `TOO_LARGE`) when its markup is past the parser's limits; never anything else.
  */
 export function extract(html: string, options: ExtractOptions): ExtractResult {
   if (typeof html !== 'string' || html.trim() === '')
@@ -44,7 +46,7 @@ export function extract(html: string, options: ExtractOptions): ExtractResult {
   try {
     return extractFrom(html, options);
   } catch (error) {
-    if (error instanceof ExtractError) throw error;
+    if (error instanceof ExtractError) throw withUrl(error, options.url);
     throw new ExtractError(
       `The page could not be read: ${error instanceof Error ? error.message : String(error)}`,
       options.url,
@@ -54,7 +56,9 @@ export function extract(html: string, options: ExtractOptions): ExtractResult {
 
 function extractFrom(html: string, options: ExtractOptions): ExtractResult {
   const minLength = options.minContentLength ?? 500;
-  const firstDocument = parseHtml(html);
+  // Parsed once; each attempt works on a copy, as each prunes the tree it is given.
+  const parsed = parseHtml(html);
+  const firstDocument = parsed.cloneNode(true);
   if (!hasReadableContent(firstDocument))
     throw new ExtractError('The page has no readable text.', options.url);
   const metadata = readPageMetadata(firstDocument);
@@ -63,7 +67,7 @@ function extractFrom(html: string, options: ExtractOptions): ExtractResult {
   let best: { article: Element; length: number } | null = null;
   for (let i = 0; i < ATTEMPTS.length; i++) {
     const attempt = ATTEMPTS[i];
-    const body = bodyOf(i === 0 ? firstDocument : parseHtml(html));
+    const body = bodyOf(i === 0 ? firstDocument : parsed.cloneNode(true));
     pruneBoilerplate(body, { stripUnlikely: attempt.stripUnlikely });
     const article = detectMainContent(body, { weightClasses: attempt.weightClasses });
     cleanContent(article, {
@@ -76,7 +80,7 @@ function extractFrom(html: string, options: ExtractOptions): ExtractResult {
   }
 
   if (!best || best.length < minLength / 4) {
-    const page = wholePage(parseHtml(html));
+    const page = wholePage(parsed);
     const length = textLength(page);
     if (!best || length > best.length * 2) best = { article: page, length };
   }
@@ -112,6 +116,10 @@ function extractFrom(html: string, options: ExtractOptions): ExtractResult {
     ...(metadata.byline ? { byline: metadata.byline } : {}),
     ...(metadata.publishedAt ? { publishedAt: metadata.publishedAt } : {}),
   };
+}
+
+function withUrl(error: ExtractError, url: string): ExtractError {
+  return error.url === undefined ? new ExtractError(error.message, url, error.code) : error;
 }
 
 /** Non-article pages (docs, listings, product pages): the page's <main> or body without chrome. */

@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
-import { createElement, parseHtml } from '../dom/html-tree';
+import { createElement } from '../dom/html-tree';
+import { parseHtml } from '../dom/html-parser';
 
 /** Markup in an `articleBody` (some sites put the article's HTML there rather than its text). */
 const MARKUP = /<\/?(?:p|br|div|h[1-6]|ul|ol|li|blockquote)\b[^>]*>/i;

@@ -16,7 +16,8 @@ const OUTSIDE_PAGE = new Set(['head', 'title']);
  * Whether the page shows anything besides its chrome: a text or an image outside navigation,
  * header, footer and sidebars. A page that is only a menu has nothing to read, however much of
  * the page the menu fills. Chrome that wraps an `<article>` or `<main>` (an unclosed `<header>`,
- * a page wrapper with a landmark role) is read through.
+ * a page wrapper with a landmark role) is read through, and so is a `<noscript>` fallback (with
+ * scripting off it is markup, and an unclosed one can hold the whole page).
  */
 export function hasReadableContent(root: ParentNode): boolean {
   const stack: AnyNode[] = [...root.children];
@@ -24,7 +25,10 @@ export function hasReadableContent(root: ParentNode): boolean {
     const node = stack.pop()!;
     if (isText(node)) {
       if (/\S/.test(node.data)) return true;
-    } else if (isTag(node) && !NON_TEXT_ELEMENTS.has(node.name) && !OUTSIDE_PAGE.has(node.name)) {
+    } else if (
+      isTag(node) &&
+      (node.name === 'noscript' || (!NON_TEXT_ELEMENTS.has(node.name) && !OUTSIDE_PAGE.has(node.name)))
+    ) {
       if (node.name === 'img') return true;
       if (isPageChrome(node) && !wrapsMainContent(node)) continue;
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);

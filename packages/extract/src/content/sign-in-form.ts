@@ -5,10 +5,10 @@ import {
   firstDescendant,
   isTag,
   isText,
-  parseHtml,
   type AnyNode,
   type ParentNode,
 } from '../dom/html-tree';
+import { parseHtml } from '../dom/html-parser';
 import { hasHiddenClass, isHidden } from './boilerplate.pruner';
 import { isBoilerplateWidget, isPageChrome, isUnlikelyCandidate } from './content-signals';
 

@@ -1,8 +1,5 @@
-import { parseDocument } from 'htmlparser2';
 import { Document, Element, Text, type AnyNode, type ChildNode, type ParentNode } from 'domhandler';
 
-/** Deeper trees are flattened: real pages stay far below, runaway unclosed tags would overflow recursion. */
-const MAX_DEPTH = 200;
 /** Elements whose text is code or data, never prose. */
 export const NON_TEXT_ELEMENTS: ReadonlySet<string> = new Set([
   'script',
@@ -13,46 +10,6 @@ export const NON_TEXT_ELEMENTS: ReadonlySet<string> = new Set([
 ]);
 /** The heading elements, `<h1>` to `<h6>`. */
 export const HEADING_TAGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-
-export function parseHtml(html: string): Document {
-  const document = parseDocument(html, {
-    lowerCaseTags: true,
-    lowerCaseAttributeNames: true,
-    decodeEntities: true,
-  });
-  capDepth(document);
-  return document;
-}
-
-function capDepth(document: Document): void {
-  // Two parallel stacks rather than a pair per element: this walk runs over every element of the page.
-  const nodes: ParentNode[] = [document];
-  const depths: number[] = [0];
-  while (nodes.length > 0) {
-    const node = nodes.pop()!;
-    const depth = depths.pop()!;
-    for (const child of node.children) {
-      if (!isTag(child)) continue;
-      if (depth + 1 >= MAX_DEPTH) flatten(child);
-      else {
-        nodes.push(child);
-        depths.push(depth + 1);
-      }
-    }
-  }
-}
-
-function flatten(element: Element): void {
-  const texts: ChildNode[] = [];
-  const stack: AnyNode[] = [...element.children].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (isText(node)) texts.push(new Text(node.data));
-    else if (isTag(node) && !NON_TEXT_ELEMENTS.has(node.name))
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
-  }
-  setChildren(element, texts);
-}
 
 export function setChildren(parent: ParentNode, children: ChildNode[]): void {
   parent.children = children;

@@ -1,6 +1,7 @@
 import render from 'dom-serializer';
-import type { Element } from 'domhandler';
-import { createElement, descendants, parseHtml, unwrap } from '../dom/html-tree';
+import { Text, type Element } from 'domhandler';
+import { createElement, descendants, firstDescendant, unwrap } from '../dom/html-tree';
+import { parseHtml } from '../dom/html-parser';
 import { MarkdownConverter } from './markdown.converter';
 import { reparsesUnchanged } from './reparses-unchanged';
 
@@ -8,7 +9,8 @@ const converter = new MarkdownConverter();
 
 /** The content as the extractor holds it: a wrapper element around the parsed nodes. */
 function contentOf(html: string): Element {
-  return createElement('div', [...parseHtml(html).children]);
+  const body = firstDescendant(parseHtml(html), (element) => element.name === 'body')!;
+  return createElement('div', [...body.children]);
 }
 
 function serialise(content: Element): string {
@@ -80,9 +82,13 @@ describe('MarkdownConverter', () => {
   });
 
   it('reads the tree itself when parsing its HTML would rebuild it unchanged', () => {
+    // What the parser builds reparses unchanged; what editing the tree can build may not.
     expect(reparsesUnchanged(contentOf('<p>Before<div>Inside</div>after</p>'))).toBe(true);
     expect(reparsesUnchanged(contentOf('<table><tr><td>1</td></tr></table>'))).toBe(true);
-    expect(reparsesUnchanged(contentOf('<p>See <a href="/">the <div>story</div></a></p>'))).toBe(false);
-    expect(reparsesUnchanged(contentOf('<td>one</td>'))).toBe(false);
+    expect(reparsesUnchanged(contentOf('<p>See <a href="/">the <div>story</div></a></p>'))).toBe(true);
+    const story = () => new Text('story');
+    const linkInLink = createElement('a', [createElement('a', [story()], { href: '/b' })], { href: '/a' });
+    expect(reparsesUnchanged(createElement('div', [linkInLink]))).toBe(false);
+    expect(reparsesUnchanged(createElement('div', [createElement('td', [story()])]))).toBe(false);
   });
 });

@@ -86,8 +86,8 @@ export class MarkdownConverter {
   /**
    * GitHub-flavoured Markdown of `html`. `content`, when given, is the element whose children
    * `html` was serialised from: turndown then reads that tree instead of parsing `html` again,
-   * unless an HTML parser would build a different tree from `html` (htmlparser2 keeps nesting
-   * that HTML5 parsing repairs), so the Markdown is the same either way.
+   * unless an HTML parser would build a different tree from `html` (the cleaning steps can nest
+   * what HTML parsing repairs), so the Markdown is the same either way.
    */
   convert(html: string, content?: Element): string {
     if (!html) return '';

@@ -3,10 +3,10 @@ import { HEADING_TAGS, isTag, isText, type ChildNode } from '../dom/html-tree';
 
 /**
  * Whether an HTML5 parser (turndown's) would build the same tree from the serialised children of
- * `root` as `root` holds. htmlparser2 keeps nesting that the HTML5 tree builder repairs (a block
- * inside `<p>`, `<li>` inside `<li>`, rows without `<tbody>`, nested links) and the cleaning
- * steps can create such nesting too; then the Markdown has to come from the parsed HTML. The
- * rules err on the safe side: whatever might be rebuilt differently answers false.
+ * `root` as `root` holds. The cleaning steps can create nesting that the HTML5 tree builder
+ * repairs (a block inside `<p>`, `<li>` inside `<li>`, rows without `<tbody>`, nested links);
+ * then the Markdown has to come from the parsed HTML. The rules err on the safe side: whatever
+ * might be rebuilt differently answers false.
  */
 export function reparsesUnchanged(root: Element): boolean {
   const stack: Array<[ChildNode, Context]> = [];
