@@ -124,6 +124,13 @@ beforeAll(async () => {
       setInterval(() => fetch('/chatty-poll').catch(() => null), 100);
     </script>`),
       '/chatty-poll': html('ok'),
+      '/dialogs': html(`<!doctype html><title>Dialogs</title><p id="answers"></p><script>
+      const answers = [alert('hello'), confirm('sure?'), prompt('name?', 'x')];
+      window.print();
+      document.getElementById('answers').textContent = JSON.stringify(answers);
+      addEventListener('load', () => { alert('loaded'); print(); });
+      addEventListener('beforeunload', (event) => { event.preventDefault(); event.returnValue = ''; });
+    </script><iframe srcdoc="<script>alert('in a frame'); print()</script>"></iframe>`),
       '/hostile': () => html(hostilePage()),
       '/worker.js': () => ({
         status: 200,
@@ -180,6 +187,23 @@ describe('PageRenderer', () => {
   it('reports the status of an error page without failing', async () => {
     const page = await renderer.render(site.url('/missing'), { timeoutMs: 15_000 });
     expect(page).toMatchObject({ status: 404, title: 'Gone' });
+  });
+
+  it('dismisses alert, confirm and prompt, and ignores print, so a page calling them renders', async () => {
+    const page = await renderer.render(site.url('/dialogs'), { timeoutMs: 10_000 });
+    expect(page).toMatchObject({ status: 200, title: 'Dialogs' });
+    expect(page.html).toContain('[null,false,null]');
+    const screenshot = await pool.withPage(
+      async (tab, job) => {
+        await loadPage(tab, job, site.url('/dialogs'), { settle: 'rendered' });
+        return tab.screenshot({ type: 'png' });
+      },
+      { timeoutMs: 10_000 },
+    );
+    expect(screenshot.subarray(1, 4).toString()).toBe('PNG');
+    // The next job on the reused page leaves it, past its beforeunload handler.
+    const next = await renderer.render(site.url('/final'), { timeoutMs: 10_000 });
+    expect(next.title).toBe('Final');
   });
 
   it('waits for a selector on a page built by script', async () => {

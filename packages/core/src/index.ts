@@ -80,6 +80,7 @@ export {
 } from './module/quarry-module-extras';
 export {
   backoffDelay,
+  DeferJobError,
   JobQueue,
   RetryJobError,
   UnrecoverableJobError,
@@ -92,6 +93,7 @@ export {
   type ProcessOptions,
 } from './queue/job-queue';
 export {
+  deferDelayMs,
   isUnrecoverableJobError,
   jobErrorMessage,
   normalizeJobData,

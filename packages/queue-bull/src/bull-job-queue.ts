@@ -3,6 +3,8 @@ import Bull from 'bull';
 import { Redis, RedisOptions } from 'ioredis';
 import {
   closeRedisConnection,
+  DeferJobError,
+  deferDelayMs,
   isUnrecoverableJobError,
   jobErrorMessage,
   normalizeJobData,
@@ -252,6 +254,15 @@ export class BullJobQueue extends JobQueue implements OnApplicationBootstrap, Be
       });
     } catch (error) {
       if (isUnrecoverableJobError(error)) await job.discard();
+      const deferMs = deferDelayMs(error);
+      if (deferMs !== undefined) {
+        // Bull moves the job to delayed as for a retry, counting an attempt: the count is set back
+        // first, and the error it records has no message or stack, so no failure shows.
+        job.attemptsMade -= 1;
+        const deferral = new DeferJobError('', deferMs);
+        deferral.stack = undefined;
+        throw deferral;
+      }
       // Bull records `error.message` as the failed reason.
       throw error instanceof Error ? error : new Error(jobErrorMessage(error));
     } finally {
@@ -324,10 +335,14 @@ export class BullJobQueue extends JobQueue implements OnApplicationBootstrap, Be
   }
 }
 
-/** Bull backoff strategy: the engine-neutral retry policy; -1 tells Bull to fail the job. */
+/** Bull backoff strategy: the engine-neutral retry policy, or a deferral's delay; -1 tells Bull to fail the job. */
 function quarryBackoff(attemptsMade: number, error: Error, backoff?: JobBackoff | null): number {
   // Bull has already checked the attempts left before it asks for a delay.
-  return retryDelayAfter(error, backoff ?? undefined, attemptsMade, Number.POSITIVE_INFINITY) ?? -1;
+  return (
+    deferDelayMs(error) ??
+    retryDelayAfter(error, backoff ?? undefined, attemptsMade, Number.POSITIVE_INFINITY) ??
+    -1
+  );
 }
 
 /**

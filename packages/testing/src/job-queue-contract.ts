@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JobContext, JobStatus, RetryJobError, UnrecoverableJobError } from '@quarry/core';
+import { DeferJobError, JobContext, JobStatus, RetryJobError, UnrecoverableJobError } from '@quarry/core';
 import { JobQueueChild, startJobQueueChild } from './job-queue-child-process';
 import type { JobQueueEngineModule, JobQueueEngineSettings, OpenedJobQueue } from './job-queue-engine';
 
@@ -286,6 +286,28 @@ export function describeJobQueueContract(
       expect(await settled(engine, queue, id)).toMatchObject({ state: 'completed', attemptsMade: 2 });
       expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(680);
       expect(starts[1] - starts[0]).toBeLessThan(1500);
+    });
+
+    it('puts a job back on DeferJobError without using an attempt, running other jobs meanwhile', async () => {
+      const engine = await open();
+      const queue = queueName('defer');
+      const runs: string[] = [];
+      engine.queue.process<{ name: string }>(queue, async (job) => {
+        runs.push(job.data.name);
+        const deferrals = runs.filter((name) => name === 'deferred').length - 1;
+        if (job.data.name === 'deferred' && deferrals < 2) throw new DeferJobError('not now', 100);
+      });
+      const deferred = await engine.queue.add(queue, { name: 'deferred' });
+      const other = await engine.queue.add(queue, { name: 'other' });
+
+      expect(await settled(engine, queue, deferred.id)).toEqual({
+        id: deferred.id,
+        state: 'completed',
+        attemptsMade: 1,
+      });
+      expect(await settled(engine, queue, other.id)).toMatchObject({ state: 'completed', attemptsMade: 1 });
+      expect(runs.filter((name) => name === 'deferred')).toHaveLength(3);
+      expect(runs.indexOf('other')).toBeLessThan(runs.lastIndexOf('deferred'));
     });
 
     it('delays the first attempt', async () => {

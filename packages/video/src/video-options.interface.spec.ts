@@ -1,5 +1,9 @@
 import { FreeBilling } from '@quarry/core';
-import { resolveVideoSettings, VIDEO_DEFAULTS } from './video-options.interface';
+import {
+  defaultMediaDownloadTimeoutMs,
+  resolveVideoSettings,
+  VIDEO_DEFAULTS,
+} from './video-options.interface';
 
 describe('resolveVideoSettings', () => {
   it('applies the documented defaults, keeping given values and ignoring undefined ones', () => {
@@ -16,6 +20,16 @@ describe('resolveVideoSettings', () => {
       attempts: 3,
       callbackAttempts: 8,
     });
+    expect(settings).toMatchObject({ mediaDownloadTimeoutMs: 1_410_000, maxConcurrentJobsPerAccount: 1 });
+  });
+
+  it('derives the download deadline from maxDurationSeconds and the per-account cap from concurrency', () => {
+    expect(resolveVideoSettings({ maxDurationSeconds: 600, concurrency: 8 })).toMatchObject({
+      mediaDownloadTimeoutMs: 60_000 + 75_000,
+      maxConcurrentJobsPerAccount: 4,
+    });
+    expect(defaultMediaDownloadTimeoutMs(10_800)).toBe(1_410_000);
+    expect(resolveVideoSettings({ concurrency: 1 }).maxConcurrentJobsPerAccount).toBe(1);
   });
 
   it.each([
@@ -25,6 +39,9 @@ describe('resolveVideoSettings', () => {
     [{ jobRetentionMs: 60_000 }, /jobRetentionMs must be an integer >= 86400000/],
     [{ attempts: 0 }, /attempts/],
     [{ concurrency: 0 }, /concurrency/],
+    [{ mediaDownloadTimeoutMs: 0 }, /mediaDownloadTimeoutMs/],
+    [{ maxConcurrentJobsPerAccount: 0 }, /maxConcurrentJobsPerAccount/],
+    [{ maxConcurrentJobsPerAccount: 3 }, /maxConcurrentJobsPerAccount \(3\) cannot exceed concurrency \(2\)/],
     [{ ffmpegPath: '' }, /ffmpegPath/],
     [{ stt: { url: 'http://127.0.0.1:8000', model: 'whisper-1' }, speechToText: {} }, /stt or speechToText/],
   ])('refuses %j', (options, message) => {

@@ -42,6 +42,12 @@ export interface VideoModuleOptions {
   generatedPricePerMinute?: number;
   /** Longest video whose audio is transcribed (captions have no limit); longer is `TOO_LONG`. @default 10800 (3 h) */
   maxDurationSeconds?: number;
+  /**
+   * Longest a media download may take in all, however steadily it trickles in; past it the
+   * download is cut and the job fails with `TIMEOUT`. @default 60 s plus an eighth of
+   * `maxDurationSeconds` (`defaultMediaDownloadTimeoutMs`): 1410000 (23.5 min) for 3 h
+   */
+  mediaDownloadTimeoutMs?: number;
   /** How long a transcript is served from the cache, in milliseconds. @default 604800000 (7 days) */
   cacheTtlMs?: number;
   /** Jobs (and their results) are kept this long after submission, in milliseconds; at least 24 h. @default 86400000 (24 h) */
@@ -56,6 +62,13 @@ export interface VideoModuleOptions {
   callbackBackoffMs?: number;
   /** Jobs one worker process runs at once; each may run ffmpeg and hold a media file. @default 2 */
   concurrency?: number;
+  /**
+   * Jobs of one account one worker process runs at once, at most `concurrency`: a further job of
+   * that account waits in the queue (its attempt unused) while other accounts' jobs run, so one
+   * account cannot hold every worker. Set it to `concurrency` where one account is all there is.
+   * @default half of `concurrency`, at least 1 (1 with the default concurrency of 2)
+   */
+  maxConcurrentJobsPerAccount?: number;
 }
 
 export const VIDEO_DEFAULTS = {
@@ -80,10 +93,27 @@ export type VideoSettings = typeof VIDEO_DEFAULTS &
   Pick<VideoModuleOptions, 'sources' | 'stt' | 'speechToText' | 'mediaTranscriber'> & {
     tempDir: string;
     billing: Billing;
+    mediaDownloadTimeoutMs: number;
+    maxConcurrentJobsPerAccount: number;
   };
 export const VIDEO_SETTINGS = Symbol('VideoSettings');
 
 const MIN_JOB_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+// The default download deadline assumes media of at most 256 kbit/s (YouTube's audio streams stay
+// well under it) arriving at no less than 2048 kbit/s: each second of media then takes an eighth of
+// a second to fetch. The base covers connecting, redirects and a slow start.
+const MEDIA_BITS_PER_SECOND = 256_000;
+const FLOOR_TRANSFER_BITS_PER_SECOND = 2_048_000;
+const DOWNLOAD_BASE_MS = 60_000;
+
+/** The download deadline that lets the longest audio transcribed arrive at the floor rate: 60 s + maxDurationSeconds / 8. */
+export function defaultMediaDownloadTimeoutMs(maxDurationSeconds: number): number {
+  return (
+    DOWNLOAD_BASE_MS +
+    Math.ceil((maxDurationSeconds * 1000 * MEDIA_BITS_PER_SECOND) / FLOOR_TRANSFER_BITS_PER_SECOND)
+  );
+}
 
 /**
  * Defaults applied and every value checked; throws on the first invalid one so the app does not
@@ -99,12 +129,20 @@ export function resolveVideoSettings(
     ...VIDEO_DEFAULTS,
     tempDir: tmpdir(),
     billing: defaultBilling,
+    mediaDownloadTimeoutMs: defaultMediaDownloadTimeoutMs(
+      options.maxDurationSeconds ?? VIDEO_DEFAULTS.maxDurationSeconds,
+    ),
+    maxConcurrentJobsPerAccount: Math.max(
+      1,
+      Math.floor((options.concurrency ?? VIDEO_DEFAULTS.concurrency) / 2),
+    ),
     ...defined,
   };
   for (const name of ['captionPrice', 'cachedPrice', 'generatedPricePerMinute'] as const)
     requireInteger(name, settings[name], 0);
   for (const name of [
     'maxDurationSeconds',
+    'mediaDownloadTimeoutMs',
     'cacheTtlMs',
     'attempts',
     'backoffMs',
@@ -114,6 +152,11 @@ export function resolveVideoSettings(
   ] as const)
     requireInteger(name, settings[name], 1);
   requireInteger('jobRetentionMs', settings.jobRetentionMs, MIN_JOB_RETENTION_MS);
+  requireInteger('maxConcurrentJobsPerAccount', settings.maxConcurrentJobsPerAccount, 1);
+  if (settings.maxConcurrentJobsPerAccount > settings.concurrency)
+    throw new RangeError(
+      `VideoModule option maxConcurrentJobsPerAccount (${settings.maxConcurrentJobsPerAccount}) cannot exceed concurrency (${settings.concurrency}).`,
+    );
   for (const name of ['ffmpegPath', 'ffprobePath', 'tempDir'] as const) {
     if (typeof settings[name] !== 'string' || settings[name].length === 0)
       throw new TypeError(`VideoModule option ${name} must be a non-empty string.`);

@@ -3,6 +3,7 @@ import type { BrowserContext, CDPSession, Frame, Page, Target } from 'puppeteer-
 import { CheckingProxy } from '../proxy/checking.proxy';
 import type { ProxyJournal } from '../proxy/proxy.journal';
 import type { ResolvedBrowserOptions } from './browser-options.resolver';
+import { quietDialogs } from './quiet-dialogs';
 import type { BrowserSession } from './browser.session';
 
 /**
@@ -30,7 +31,8 @@ const PAGE_EVENTS = [
 ] as const;
 
 /**
- * An incognito context with one page, behind its own checking proxy, serving one job at a time
+ * An incognito context with one page (its dialogs dismissed, `print` a no-op: `quietDialogs`), behind
+ * its own checking proxy, serving one job at a time
  * up to `jobsPerContext` jobs. Creating a context and a page (a renderer process) is most of the
  * cost of a simple job, so both are kept; what a job leaves behind is not. `reset` drops the job's
  * listeners, unloads its document, empties the page's history and `window.name`, and deletes every
@@ -75,6 +77,7 @@ export class ReusableContext {
       });
       const page = await context.newPage();
       await page.setBypassServiceWorker(true);
+      await quietDialogs(page);
       const client = await page.createCDPSession();
       return new ReusableContext(session, context, page, client, proxy);
     } catch (error) {

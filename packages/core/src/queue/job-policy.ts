@@ -1,4 +1,11 @@
-import { backoffDelay, JobBackoff, JobOptions, RetryJobError, UnrecoverableJobError } from './job-queue';
+import {
+  backoffDelay,
+  DeferJobError,
+  JobBackoff,
+  JobOptions,
+  RetryJobError,
+  UnrecoverableJobError,
+} from './job-queue';
 
 /** `JobOptions` with defaults applied, as both engines store them. */
 export interface ResolvedJobOptions {
@@ -49,6 +56,17 @@ export function isUnrecoverableJobError(error: unknown): boolean {
     error instanceof UnrecoverableJobError ||
     (error instanceof Error && error.name === 'UnrecoverableJobError')
   );
+}
+
+/** The delay a `DeferJobError` asks for (the job runs later, its attempt not used), else `undefined`. */
+export function deferDelayMs(error: unknown): number | undefined {
+  // The name check also recognises errors from a second copy of this package in node_modules.
+  const deferred =
+    error instanceof DeferJobError ||
+    (error instanceof Error &&
+      error.name === 'DeferJobError' &&
+      typeof (error as DeferJobError).delayMs === 'number');
+  return deferred ? Math.max(0, Math.round((error as DeferJobError).delayMs)) : undefined;
 }
 
 function retryAfterMs(error: unknown): number | undefined {

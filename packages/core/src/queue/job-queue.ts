@@ -79,6 +79,21 @@ export class RetryJobError extends Error {
   }
 }
 
+/**
+ * Thrown by a handler that will not run the job now (say, its account already has its share of the
+ * workers): the job goes back to its queue for `delayMs` without using up an attempt, and the
+ * worker takes other jobs meanwhile.
+ */
+export class DeferJobError extends Error {
+  override name = 'DeferJobError';
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
+    super(message);
+  }
+}
+
 /** Delay before attempt `nextAttempt` (2 for the first retry) under `backoff`. */
 export function backoffDelay(
   backoff: JobBackoff | undefined,

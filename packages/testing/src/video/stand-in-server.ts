@@ -27,10 +27,15 @@ export interface PlatformStandIn {
 }
 
 /**
- * Media a stand-in serves for a video: a file on disk (streamed, with its length), or a redirect
- * (to test that a redirect into a private network is refused).
+ * Media a stand-in serves for a video: a file on disk (streamed, with its length), a redirect (to
+ * test that a redirect into a private network is refused), or a body that trickles in one byte
+ * every `trickleEveryMs` and never ends (a host slow enough to hold a download for good).
  */
-export type StandInMedia = { file: string; contentType?: string } | { redirectTo: string };
+export type StandInMedia =
+  { file: string; contentType?: string } | { redirectTo: string } | { trickleEveryMs: number };
+
+// What a trickling body claims to be: far more than it ever sends.
+const TRICKLE_CLAIMED_BYTES = 64 * 1024 * 1024;
 
 export type StandInHandler = (request: StandInRequest, response: ServerResponse) => void;
 
@@ -89,15 +94,22 @@ export function sendRedirect(response: ServerResponse, location: string, status 
   response.writeHead(status, { location, 'content-type': 'text/html; charset=utf-8' }).end();
 }
 
-/** Streams the media file (never read whole), or redirects where the test says. */
+/** Streams the media file (never read whole), redirects where the test says, or trickles. */
 export function sendMedia(response: ServerResponse, media: StandInMedia) {
   if ('redirectTo' in media) return sendRedirect(response, media.redirectTo);
+  if ('trickleEveryMs' in media) return trickle(response, media.trickleEveryMs);
   response.writeHead(200, {
     'content-type': media.contentType ?? 'video/mp4',
     'content-length': String(statSync(media.file).size),
     'accept-ranges': 'bytes',
   });
   createReadStream(media.file).pipe(response);
+}
+
+function trickle(response: ServerResponse, everyMs: number) {
+  response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(TRICKLE_CLAIMED_BYTES) });
+  const timer = setInterval(() => response.write(Buffer.alloc(1)), everyMs);
+  response.on('close', () => clearInterval(timer));
 }
 
 /** JSON for an inline `<script>`: `<` escaped so no string in it can close the script. */

@@ -18,6 +18,8 @@ export interface VideoRun {
   accountId: string;
   /** Makes the charge happen once however often the job runs (the job id). */
   referenceId: string;
+  /** Credits held under `referenceId` before the job ran: what submission reserved. */
+  held: number;
   signal?: AbortSignal;
   /** Percent done, 0..100, rising. */
   onProgress?: (percent: number) => void;
@@ -38,9 +40,10 @@ interface Made {
 
 /**
  * A video request to its transcript (docs/api.md §7): the video resolved, the cache consulted, then the
- * platform's captions or speech-to-text of its audio by the request's mode. Charges only on success:
- * the price is reserved before the work it pays for (so an account that cannot pay fails with
- * `PAYMENT_REQUIRED` and nothing is charged) and charged once per `referenceId`.
+ * platform's captions or speech-to-text of its audio by the request's mode. Charges only on success,
+ * once per `referenceId`, against the hold the job made at submission: a price above that hold is
+ * reserved before the work it pays for (so an account that cannot pay fails with `PAYMENT_REQUIRED`
+ * and nothing is charged), and a price below it gives the rest back.
  */
 @Injectable()
 export class VideoProcessor {
@@ -144,11 +147,11 @@ export class VideoProcessor {
     const dir = await mkdtemp(join(this.settings.tempDir, 'quarry-video-'));
     try {
       const file = join(dir, 'media');
-      await platform.downloadMedia(details, file, run.signal);
+      await this.download(platform, details, file, run, request.url);
       progress(PROGRESS.downloaded);
       const seconds = await transcriber.audioSeconds(file, run.signal);
       this.requireShortEnough(seconds, request.url);
-      const held = await this.reserve(run, this.generatedPrice(seconds), request.url);
+      const held = await this.hold(run, this.generatedPrice(seconds), request.url);
       let media: MediaTranscript;
       try {
         media = await transcriber.transcribe(file, {
@@ -162,7 +165,7 @@ export class VideoProcessor {
         throw error;
       }
       const credits = Math.min(this.generatedPrice(media.audioSeconds), held.price);
-      await this.settle(held, credits);
+      await this.settle(held, credits, request.url);
       return {
         result: this.resultOf(
           details,
@@ -175,6 +178,29 @@ export class VideoProcessor {
       };
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Streams the media into `file`, cut with `TIMEOUT` at `mediaDownloadTimeoutMs` however steadily it arrives. */
+  private async download(
+    platform: VideoPlatform,
+    details: VideoDetails,
+    file: string,
+    run: VideoRun,
+    url: string,
+  ): Promise<void> {
+    const timeoutMs = this.settings.mediaDownloadTimeoutMs;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = run.signal ? AbortSignal.any([run.signal, deadline]) : deadline;
+    try {
+      await platform.downloadMedia(details, file, signal);
+    } catch (error) {
+      if (!deadline.aborted || run.signal?.aborted) throw error;
+      throw new VideoError(
+        'TIMEOUT',
+        `The media did not finish downloading within ${timeoutMs / 1000} s.`,
+        url,
+      );
     }
   }
 
@@ -210,35 +236,34 @@ export class VideoProcessor {
     return Math.ceil(seconds / 60) * this.settings.generatedPricePerMinute;
   }
 
-  /** Holds `price` for this job; an account that cannot pay is `PAYMENT_REQUIRED`. */
-  private async reserve(run: VideoRun, price: number, url: string): Promise<PricedWork> {
-    const work = {
-      accountId: run.accountId,
-      operation: VIDEO_OPERATION,
-      referenceId: run.referenceId,
-      price,
-    };
-    await this.settings.billing.reserve(work, this.settings.jobRetentionMs).catch((error: unknown) => {
-      throw error instanceof PaymentRequiredError
-        ? new VideoError(
-            'PAYMENT_REQUIRED',
-            `This transcript costs ${price} credit${price === 1 ? '' : 's'}; the balance is lower.`,
-            url,
-          )
-        : error;
-    });
+  /**
+   * Makes sure the job holds `price`: the hold made at submission covers it, else that hold is
+   * given back and `price` reserved instead (an account that cannot pay is `PAYMENT_REQUIRED` and
+   * then holds nothing). Returns what the job holds.
+   */
+  private async hold(run: VideoRun, price: number, url: string): Promise<PricedWork> {
+    const submitted = this.work(run, run.held);
+    if (price <= run.held) return submitted;
+    await this.settings.billing.release(submitted);
+    const work = this.work(run, price);
+    await this.settings.billing.reserve(work, this.settings.jobRetentionMs).catch(unpaid(price, url));
     return work;
   }
 
-  /** Charges `credits` (at most what `held` reserved) and lets go of the rest. */
-  private async settle(held: PricedWork, credits: number): Promise<void> {
-    if (credits > 0) await this.settings.billing.charge({ ...held, price: credits });
+  /** Charges `credits` (at most what `held` holds), giving back the rest of the hold. */
+  private async settle(held: PricedWork, credits: number, url: string): Promise<void> {
+    if (credits > 0)
+      await this.settings.billing.charge({ ...held, price: credits }).catch(unpaid(credits, url));
     else await this.settings.billing.release(held);
   }
 
-  /** Work that is done once paid for: the price reserved and charged. */
+  /** Work that is done once paid for: the price held and charged. */
   private async charge(run: VideoRun, price: number, url: string): Promise<void> {
-    await this.settle(await this.reserve(run, price, url), price);
+    await this.settle(await this.hold(run, price, url), price, url);
+  }
+
+  private work(run: VideoRun, price: number): PricedWork {
+    return { accountId: run.accountId, operation: VIDEO_OPERATION, referenceId: run.referenceId, price };
   }
 
   private resultOf(
@@ -267,6 +292,19 @@ export class VideoProcessor {
       processedAt: this.clock.now().toISOString(),
     };
   }
+}
+
+/** For `.catch`: an account that cannot pay `price` is the job's `PAYMENT_REQUIRED`; anything else passes. */
+function unpaid(price: number, url: string): (error: unknown) => never {
+  return (error) => {
+    throw error instanceof PaymentRequiredError
+      ? new VideoError(
+          'PAYMENT_REQUIRED',
+          `This transcript costs ${price} credit${price === 1 ? '' : 's'}; the balance is lower.`,
+          url,
+        )
+      : error;
+  };
 }
 
 /** Reports only rising whole percents. */

@@ -44,7 +44,11 @@ export class VideoController {
     description:
       'Invalid body, a url that is not a public YouTube, Instagram or TikTok video URL (details.url names the platforms), or a callbackUrl that is not public http(s).',
   })
-  @ApiPaymentRequiredResponse({ type: PaymentRequiredErrorBodyDto, description: 'The balance is 0.' })
+  @ApiPaymentRequiredResponse({
+    type: PaymentRequiredErrorBodyDto,
+    description:
+      'The balance cannot hold the least the transcript can cost (1 credit by default), which stays held until the job ends.',
+  })
   @ApiNotImplementedResponse({
     type: NotImplementedErrorBodyDto,
     description: 'This app has no job queue (or, for callbacks, no accounts to sign them).',

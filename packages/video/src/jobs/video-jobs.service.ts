@@ -10,10 +10,12 @@ import {
 import { WebhookSecretsService } from '@quarry/accounts';
 import { asInvalidRequest, PublicUrlPolicy } from '@quarry/net';
 import { VIDEO_PLATFORMS } from '../domain/video';
+import { VIDEO_OPERATION } from '../domain/video.processor';
 import type { VideoMode, VideoRequest } from '../domain/video-request';
 import { VideoJobStore } from '../ports/video-job.store';
 import { VideoSources } from '../ports/video-sources';
 import { VIDEO_SETTINGS, type VideoSettings } from '../video-options.interface';
+import { submissionHold } from './submission-hold';
 import type { VideoCallback, VideoJob } from './video-job';
 import { VIDEO_QUEUE, type VideoJobMessage } from './video-job-queues';
 
@@ -50,8 +52,8 @@ export class VideoJobsService {
   /**
    * Queues the job. Throws `InvalidRequestError` for a URL that is not a public video URL of a
    * supported platform (`details.url` names them) or a callback URL that is not public, and
-   * `PaymentRequiredError` when the balance cannot pay the cheapest transcript; nothing is held:
-   * the price is known, and paid, when the job has its transcript.
+   * `PaymentRequiredError` when the balance cannot hold the least the transcript can cost
+   * (`submissionHold`); that hold stays with the job until it is charged or the job fails.
    */
   async submit(accountId: string, request: VideoJobRequest): Promise<VideoJob> {
     const queue = this.queue;
@@ -70,13 +72,12 @@ export class VideoJobsService {
         callbackToken: 'needs callbackUrl',
       });
     }
-    const { billing, captionPrice, cachedPrice, generatedPricePerMinute } = this.settings;
-    await billing.requireBalance(accountId, Math.min(captionPrice, cachedPrice, generatedPricePerMinute));
     const now = this.clock.now();
+    const mode = video.mode ?? 'auto';
     const job: VideoJob = {
       id: this.ids.uuid(),
       accountId,
-      request: { ...video, mode: video.mode ?? 'auto' },
+      request: { ...video, mode },
       callback,
       status: 'queued',
       progress: 0,
@@ -85,17 +86,30 @@ export class VideoJobsService {
       createdAt: now,
       expiresAt: new Date(now.getTime() + this.settings.jobRetentionMs),
     };
-    await this.store.purgeExpired(now);
-    await this.store.create(job);
-    await queue.add<VideoJobMessage>(
-      VIDEO_QUEUE,
-      { jobId: job.id },
-      {
-        jobId: `video-${job.id}`,
-        attempts: this.settings.attempts,
-        backoff: { type: 'exponential', delay: this.settings.backoffMs, jitter: true },
-      },
-    );
+    const work = {
+      accountId,
+      operation: VIDEO_OPERATION,
+      referenceId: job.id,
+      price: submissionHold(this.settings, mode),
+    };
+    // Held until the job charges or releases it, at most as long as the job is kept.
+    await this.settings.billing.reserve(work, this.settings.jobRetentionMs);
+    try {
+      await this.store.purgeExpired(now);
+      await this.store.create(job);
+      await queue.add<VideoJobMessage>(
+        VIDEO_QUEUE,
+        { jobId: job.id },
+        {
+          jobId: `video-${job.id}`,
+          attempts: this.settings.attempts,
+          backoff: { type: 'exponential', delay: this.settings.backoffMs, jitter: true },
+        },
+      );
+    } catch (error) {
+      await this.settings.billing.release(work);
+      throw error;
+    }
     return job;
   }
 

@@ -1,7 +1,13 @@
 import { BeforeApplicationShutdown, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { JobHandler, JobOptions, JobQueue, JobStatus, ProcessOptions } from '../job-queue';
-import { jobErrorMessage, normalizeJobData, resolveJobOptions, retryDelayAfter } from '../job-policy';
+import {
+  deferDelayMs,
+  jobErrorMessage,
+  normalizeJobData,
+  resolveJobOptions,
+  retryDelayAfter,
+} from '../job-policy';
 import {
   DatabaseJobQueueOptions,
   ResolvedDatabaseJobQueueOptions,
@@ -291,6 +297,12 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
         if (!(await this.store.complete(job, now))) {
           this.logger.warn(`Job ${label} completed after its lease was lost`);
         }
+        return;
+      }
+      const deferMs = deferDelayMs(failure.error);
+      if (deferMs !== undefined) {
+        await this.store.defer(job, now + deferMs, now);
+        this.schedule(worker, deferMs);
         return;
       }
       const attempt = job.attemptsMade + 1;

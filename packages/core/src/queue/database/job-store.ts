@@ -150,6 +150,15 @@ export class JobStore {
     );
   }
 
+  /** Puts a job its handler deferred back in the queue until `runAt`, without using up its attempt. */
+  async defer(job: ClaimedJob, runAt: number, now: number): Promise<boolean> {
+    return this.update(
+      `UPDATE quarry_jobs SET state = 'waiting', run_at = ?, lease_owner = NULL, lease_until = NULL, updated_at = ?
+       WHERE id = ? AND lease_owner = ?`,
+      [runAt, now, job.rowId, job.leaseToken],
+    );
+  }
+
   /** Gives an unfinished job back to the queue without using up its attempt. */
   async release(job: ClaimedJob, now: number): Promise<boolean> {
     return this.update(
