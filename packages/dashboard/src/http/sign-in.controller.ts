@@ -12,6 +12,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { CONTROL_CHARACTERS } from '@quarry/core';
 import { DASHBOARD_SETTINGS, DashboardSettings } from '../dashboard-options.interface';
 import { DashboardCredentials } from '../domain/dashboard-credentials.service';
 import { DashboardSessions } from '../domain/dashboard-sessions.service';
@@ -47,23 +48,22 @@ export class SignInController {
   async signIn(@Req() request: DashboardRequest, @Res() response: DashboardResponse): Promise<void> {
     const { email = '', password = '', _csrf } = request.body ?? {};
     assertCsrf(_csrf, readCookie(request, SIGN_IN_CSRF_COOKIE));
+    if (CONTROL_CHARACTERS.test(email))
+      return this.formAgain(response, 400, _csrf ?? '', {
+        message: 'The email must not contain control characters.',
+        email: '',
+      });
     if (!this.limiter.attempt(email, request.socket.remoteAddress ?? ''))
       throw new HttpException(
         'Too many sign-in attempts; wait a few minutes and try again.',
         HttpStatus.TOO_MANY_REQUESTS,
       );
     const accountId = await this.credentials.verify(email, password);
-    if (!accountId) {
-      response.setHeader('set-cookie', this.cookie(SIGN_IN_CSRF_COOKIE, _csrf ?? '', 3600));
-      return sendHtml(
-        response,
-        401,
-        signInPage(this.settings.basePath, _csrf ?? '', {
-          message: 'That email and password do not match.',
-          email,
-        }),
-      );
-    }
+    if (!accountId)
+      return this.formAgain(response, 401, _csrf ?? '', {
+        message: 'That email and password do not match.',
+        email,
+      });
     const { token } = await this.sessions.start(accountId);
     redirect(response, `${this.settings.basePath}/`, [
       this.cookie(SESSION_COOKIE, token, Math.floor(this.settings.sessionTtlMs / 1000)),
@@ -76,6 +76,17 @@ export class SignInController {
   async signOut(@Req() request: DashboardRequest, @Res() response: DashboardResponse): Promise<void> {
     await this.sessions.revoke(request.dashboardSession!.token);
     redirect(response, `${this.settings.basePath}/sign-in`, [this.cookie(SESSION_COOKIE, '', 0)]);
+  }
+
+  /** The form again with what was wrong, for the same sign-in token. */
+  private formAgain(
+    response: DashboardResponse,
+    status: number,
+    csrf: string,
+    error: { message: string; email: string },
+  ): void {
+    response.setHeader('set-cookie', this.cookie(SIGN_IN_CSRF_COOKIE, csrf, 3600));
+    sendHtml(response, status, signInPage(this.settings.basePath, csrf, error));
   }
 
   private cookie(name: string, value: string, maxAgeSeconds: number): string {
