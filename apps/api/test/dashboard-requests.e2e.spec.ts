@@ -36,7 +36,7 @@ describe('requests to the dashboard (docs/api.md §12)', () => {
   it('refuses a sign-in whose CSRF cookie is malformed as one without it (403)', async () => {
     const response = await request(t.url)
       .post('/dashboard/sign-in')
-      .set('cookie', 'quarry_signin_csrf=%ZZ')
+      .set('cookie', 'quarry_presession=%ZZ')
       .type('form')
       .send({ _csrf: '%ZZ', email: 'a@example.com', password: 'a long enough password' });
     expect(response.status).toBe(403);

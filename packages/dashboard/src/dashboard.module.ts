@@ -31,6 +31,7 @@ import { MonitorsController } from './http/monitors.controller';
 import { OverviewController } from './http/overview.controller';
 import { SessionGuard } from './http/session.guard';
 import { SignInController } from './http/sign-in.controller';
+import { SignInTokens } from './http/sign-in-tokens';
 import { WebhookSecretController } from './http/webhook-secret.controller';
 
 const CONTROLLERS = [
@@ -72,6 +73,7 @@ const DASHBOARD_REQUIREMENTS: ModuleRequirements = {
     DashboardSessions,
     DashboardKeys,
     SignInLimiter,
+    SignInTokens,
     SessionGuard,
     KeysPageRenderer,
     DashboardErrorFilter,
