@@ -1,4 +1,9 @@
-import { INestApplication, INestApplicationContext } from '@nestjs/common';
+import {
+  DynamicModule,
+  INestApplication,
+  INestApplicationContext,
+  NestApplicationOptions,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
@@ -10,10 +15,22 @@ import { createLogger, requestLogging } from './http/logging';
 import { mountOpenApi } from './http/openapi';
 import { RequestPipelineFilter } from './http/request-pipeline.filter';
 
+/** Makes the Nest app of a module; e2e tests pass one that replaces a provider (the clock, say). */
+export type NestAppMaker = (
+  module: DynamicModule,
+  options: NestApplicationOptions,
+) => Promise<NestExpressApplication>;
+
+const nestApp: NestAppMaker = (module, options) =>
+  NestFactory.create<NestExpressApplication>(module, options);
+
 /** The HTTP service, configured as `main.ts` runs it; e2e tests start it the same way. */
-export async function createHttpApp(config: AppConfig): Promise<INestApplication> {
+export async function createHttpApp(
+  config: AppConfig,
+  make: NestAppMaker = nestApp,
+): Promise<INestApplication> {
   const logger = createLogger(config.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await make(AppModule.forRoot(config), {
     logger: new JsonLogger(logger),
     bodyParser: false,
     abortOnError: false,

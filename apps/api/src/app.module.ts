@@ -92,7 +92,11 @@ export class AppModule {
         VideoHttpModule,
         BrandHttpModule,
         BlogHttpModule,
-        DashboardModule.forRoot({ secureCookies: config.dashboardSecureCookies }),
+        DashboardModule.forRoot({
+          secureCookies: config.dashboardSecureCookies,
+          secret: config.dashboardSecret,
+          trustProxy: config.trustProxy,
+        }),
         RouterModule.register([
           { path: 'v1/api', module: AccountsHttpModule },
           { path: 'v1/api', module: ScrapeHttpModule },

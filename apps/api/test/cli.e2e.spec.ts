@@ -95,4 +95,10 @@ describe('quarry CLI against the same database as the service', () => {
       cli.parseAsync(['node', 'quarry', 'credits', 'add', '--account', 'x', '--amount', '-3']),
     ).rejects.toThrow(/--amount/);
   });
+
+  it('refuses an account email with a control character', async () => {
+    await expect(
+      quarry('accounts', 'create', '--email', '"a\r\nBcc: victim@example.com"@example.com'),
+    ).rejects.toThrow(/must not contain control characters/);
+  });
 });

@@ -19,6 +19,11 @@ export {
 } from './http/http-url.decorator';
 export { MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, TimeoutMsField } from './http/timeout-ms-field.decorator';
 export {
+  CONTROL_CHARACTERS,
+  NO_CONTROL_CHARACTERS_PATTERN,
+  NoControlCharacters,
+} from './http/no-control-characters.decorator';
+export {
   ApiKeySecurityDocs,
   GuardedRoutes,
   RouteGuard,

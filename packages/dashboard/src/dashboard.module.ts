@@ -1,4 +1,4 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Inject, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import {
   checkedProviders,
   Clock,
@@ -13,6 +13,7 @@ import {
   DASHBOARD_SETTINGS,
   dashboardSettings,
   type DashboardModuleOptions,
+  type DashboardSettings,
 } from './dashboard-options.interface';
 import { ConfigurableModuleClass, DASHBOARD_MODULE_OPTIONS } from './dashboard.module-definition';
 import { DashboardCredentials } from './domain/dashboard-credentials.service';
@@ -22,6 +23,7 @@ import { SignInLimiter } from './domain/sign-in-limiter';
 import { AssetsController } from './http/assets.controller';
 import { DashboardErrorFilter } from './http/dashboard-error.filter';
 import { FormBodyMiddleware } from './http/form-body.middleware';
+import { FramingHeadersMiddleware } from './http/framing-headers.middleware';
 import { KeysPageRenderer } from './http/keys-page.renderer';
 import { JobsController } from './http/jobs.controller';
 import { KeysController } from './http/keys.controller';
@@ -29,6 +31,7 @@ import { MonitorsController } from './http/monitors.controller';
 import { OverviewController } from './http/overview.controller';
 import { SessionGuard } from './http/session.guard';
 import { SignInController } from './http/sign-in.controller';
+import { SignInTokens } from './http/sign-in-tokens';
 import { WebhookSecretController } from './http/webhook-secret.controller';
 
 const CONTROLLERS = [
@@ -70,6 +73,7 @@ const DASHBOARD_REQUIREMENTS: ModuleRequirements = {
     DashboardSessions,
     DashboardKeys,
     SignInLimiter,
+    SignInTokens,
     SessionGuard,
     KeysPageRenderer,
     DashboardErrorFilter,
@@ -77,7 +81,13 @@ const DASHBOARD_REQUIREMENTS: ModuleRequirements = {
   exports: [DashboardCredentials],
 })
 export class DashboardModule extends ConfigurableModuleClass implements NestModule {
+  constructor(@Inject(DASHBOARD_SETTINGS) private readonly settings: DashboardSettings) {
+    super();
+  }
+
   configure(consumer: MiddlewareConsumer): void {
+    // By path, not by controller: the host's answers under `basePath` (a JSON 404) get the headers too.
+    consumer.apply(FramingHeadersMiddleware).forRoutes(this.settings.basePath);
     consumer.apply(FormBodyMiddleware).forRoutes(...CONTROLLERS);
   }
 }

@@ -24,7 +24,7 @@ class ManualClock extends Clock {
 const HOUR = 60 * 60 * 1000;
 
 describe.each(testDatabaseEngines())(
-  'dashboard passwords, sessions and the sign-in limit on %s',
+  'dashboard passwords, sessions and the sign-in limiter on %s',
   (engine) => {
     let database: TestDatabase;
     let moduleRef: TestingModule;
@@ -44,7 +44,7 @@ describe.each(testDatabaseEngines())(
         providers: [
           {
             provide: DASHBOARD_SETTINGS,
-            useValue: dashboardSettings({ sessionTtlMs: HOUR, signInAttempts: 2 }),
+            useValue: dashboardSettings({ sessionTtlMs: HOUR, signInMaxEntries: 1000 }),
           },
           DashboardCredentials,
           DashboardSessions,
@@ -102,16 +102,39 @@ describe.each(testDatabaseEngines())(
       expect(await sessions.find(third.token)).toBeUndefined();
     });
 
-    it('limits attempts per email within the window, then allows them again', () => {
+    it('makes a key wait after its free failures, twice as long after each further one, up to the cap', () => {
       const limiter = moduleRef.get(SignInLimiter);
-      expect([1, 2, 3].map(() => limiter.attempt('Holder@Example.com', '192.0.2.1'))).toEqual([
-        true,
-        true,
-        false,
-      ]);
-      expect(limiter.attempt('other@example.com', '192.0.2.1')).toBe(true);
-      clock.advance(dashboardSettings({}).signInWindowMs);
-      expect(limiter.attempt('holder@example.com', '192.0.2.1')).toBe(true);
+      const key = SignInLimiter.accountKey('Holder@Example.com');
+      const waits: number[] = [];
+      for (let i = 0; i < 14; i++) {
+        waits.push(limiter.waitMs(key, 2));
+        limiter.fail(key);
+      }
+      expect(waits.slice(0, 3)).toEqual([0, 0, 1000]);
+      expect(limiter.waitMs(key, 2)).toBe(dashboardSettings({}).signInMaxDelayMs);
+      clock.advance(1000);
+      expect(limiter.waitMs(key, 2)).toBe(dashboardSettings({}).signInMaxDelayMs - 1000);
+      expect(limiter.waitMs(SignInLimiter.accountKey('holder@example.com'), 2)).toBeGreaterThan(0);
+      expect(limiter.waitMs(SignInLimiter.accountKey('other@example.com'), 2)).toBe(0);
+    });
+
+    it('forgets failures a while after the last one, and at once when told', () => {
+      const limiter = moduleRef.get(SignInLimiter);
+      limiter.fail('address:192.0.2.1', 'address:192.0.2.1', 'browser:b');
+      expect(limiter.isUnder('address:192.0.2.1', 2)).toBe(false);
+      limiter.forget('browser:b');
+      expect(limiter.isUnder('browser:b', 1)).toBe(true);
+      clock.advance(dashboardSettings({}).signInFailuresKeptMs);
+      expect(limiter.isUnder('address:192.0.2.1', 1)).toBe(true);
+      expect(limiter.size).toBe(0);
+    });
+
+    it('keeps at most signInMaxEntries keys, however many accounts are tried: 50,000 emails', () => {
+      const limiter = moduleRef.get(SignInLimiter);
+      for (let i = 0; i < 50_000; i++) limiter.fail(SignInLimiter.accountKey(`guess-${i}@example.com`));
+      expect(limiter.size).toBe(1000);
+      expect(limiter.isUnder(SignInLimiter.accountKey('guess-49999@example.com'), 1)).toBe(false);
+      expect(limiter.isUnder(SignInLimiter.accountKey('guess-0@example.com'), 1)).toBe(true);
     });
   },
 );

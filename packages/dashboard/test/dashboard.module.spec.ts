@@ -25,5 +25,18 @@ describe('DashboardModule boot', () => {
     expect(() => dashboardSettings({ basePath: 'dashboard' })).toThrow(/basePath must start with "\/"/);
     expect(() => dashboardSettings({ sessionTtlMs: 0 })).toThrow(/sessionTtlMs must be a positive integer/);
     expect(dashboardSettings({ basePath: '/account/' }).basePath).toBe('/account');
+    expect(() => dashboardSettings({ signInMaxEntries: 0 })).toThrow(
+      /signInMaxEntries must be a positive integer/,
+    );
+    expect(() => dashboardSettings({ signInMaxDelayMs: 60_000, signInFailuresKeptMs: 60_000 })).toThrow(
+      /signInFailuresKeptMs must be longer than signInMaxDelayMs/,
+    );
+    expect(() => dashboardSettings({ trustProxy: -1 })).toThrow(/trustProxy must be an integer of 0 or more/);
+    expect(() => dashboardSettings({ secret: 'short' })).toThrow(/secret must be at least 32 characters/);
+  });
+
+  it('picks a random secret at each start when none is given', () => {
+    expect(dashboardSettings({}).secret).not.toBe(dashboardSettings({}).secret);
+    expect(dashboardSettings({}).secret.length).toBeGreaterThanOrEqual(32);
   });
 });

@@ -43,7 +43,8 @@ export async function startSiteFolders(dir: string): Promise<SiteFolders> {
   let port = 0;
   const server = await startFixtureServer((request, response) => {
     const host = (request.headers.host ?? '').split(':')[0];
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const path = decodedPath(request.url ?? '/');
+    if (path === undefined) return void response.writeHead(400).end('bad path');
     const root = GOOGLE_FONT_HOSTS.includes(host)
       ? join(dir, '_google-fonts', host)
       : join(dir, host.replace(/\.test$/, ''));
@@ -77,5 +78,14 @@ function isFile(path: string): boolean {
     return statSync(path).isFile();
   } catch {
     return false;
+  }
+}
+
+/** The request's path, percent-decoded; undefined when it is not valid percent-encoding. */
+function decodedPath(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url, 'http://x').pathname);
+  } catch {
+    return undefined;
   }
 }

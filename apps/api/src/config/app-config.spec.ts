@@ -31,3 +31,20 @@ describe('loadConfig: video', () => {
     expect(() => loadConfig({ QUARRY_VIDEO_ORIGINS: value })).toThrow(/QUARRY_VIDEO_ORIGINS must be JSON/);
   });
 });
+
+describe('loadConfig: dashboard sign-in', () => {
+  it('ignores X-Forwarded-For and picks a random secret unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ trustProxy: 0, dashboardSecret: undefined });
+    expect(loadConfig({ QUARRY_TRUST_PROXY: '1', QUARRY_DASHBOARD_SECRET: 's'.repeat(32) })).toMatchObject({
+      trustProxy: 1,
+      dashboardSecret: 's'.repeat(32),
+    });
+  });
+
+  it('refuses to start with a short secret or a trust proxy that is not a count', () => {
+    expect(() => loadConfig({ QUARRY_DASHBOARD_SECRET: 'short' })).toThrow(
+      /QUARRY_DASHBOARD_SECRET must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ QUARRY_TRUST_PROXY: 'true' })).toThrow(/QUARRY_TRUST_PROXY must be an integer/);
+  });
+});

@@ -48,6 +48,10 @@ export interface AppConfig {
   development: boolean;
   /** Marks the dashboard's cookies Secure: set wherever the service is reached over HTTPS. */
   dashboardSecureCookies: boolean;
+  /** Signs the dashboard's sign-in tokens and remembered browsers; random at each start when unset. */
+  dashboardSecret?: string;
+  /** Proxies in front of the service that append to X-Forwarded-For; 0 ignores the header. */
+  trustProxy: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
@@ -99,7 +103,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     development: env.NODE_ENV === 'development',
     dashboardSecureCookies:
       read.oneOf('QUARRY_DASHBOARD_SECURE_COOKIES', ['true', 'false'], 'false') === 'true',
+    dashboardSecret: read.optionalString('QUARRY_DASHBOARD_SECRET'),
+    trustProxy: read.int('QUARRY_TRUST_PROXY', 0, { min: 0, max: 10 }),
   };
+  read.check(
+    config.dashboardSecret === undefined || config.dashboardSecret.length >= 32,
+    'QUARRY_DASHBOARD_SECRET must be at least 32 characters',
+  );
   read.check(
     config.httpHeadersTimeoutMs <= config.httpRequestTimeoutMs,
     'QUARRY_HTTP_HEADERS_TIMEOUT_MS must not exceed QUARRY_HTTP_REQUEST_TIMEOUT_MS',

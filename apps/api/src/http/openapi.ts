@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { PayloadTooLargeErrorBodyDto } from '@quarry/core';
@@ -39,9 +40,21 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return toOpenApi31(describeRequestPipeline(document));
 }
 
-/** `/openapi.json` and the Swagger UI at `/docs`. */
+/**
+ * Swagger UI's page may not be framed. Its scripts, stylesheet and the document are its own; its
+ * page and its components style elements inline, and its icons are `data:` images.
+ */
+const DOCS_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/** `/openapi.json` and the Swagger UI at `/docs`, which no other site may frame. */
 export function mountOpenApi(app: INestApplication): void {
   const document = buildOpenApiDocument(app);
+  app.use('/docs', (_request: IncomingMessage, response: ServerResponse, next: () => void) => {
+    response.setHeader('x-frame-options', 'DENY');
+    response.setHeader('content-security-policy', DOCS_CONTENT_SECURITY_POLICY);
+    next();
+  });
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock, IdGenerator, InjectQuarryDataSource, NotFoundError, PreparedSql } from '@quarry/core';
+import {
+  Clock,
+  CONTROL_CHARACTERS,
+  IdGenerator,
+  InjectQuarryDataSource,
+  InvalidRequestError,
+  NotFoundError,
+  PreparedSql,
+} from '@quarry/core';
 import { Account } from '../domain/account';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
 import { CreditLedger } from './credit-ledger';
@@ -19,8 +27,15 @@ export class AccountsService {
     this.sql = new PreparedSql(dataSource);
   }
 
-  /** Creates an account; its starting credits are a ledger grant like any other. */
+  /**
+   * Creates an account; its starting credits are a ledger grant like any other. The email becomes
+   * the To header of monitor emails, so a control character in it is refused, whoever calls.
+   */
   async create(email: string, credits: number): Promise<Account> {
+    if (CONTROL_CHARACTERS.test(email))
+      throw new InvalidRequestError('The email must not contain control characters.', {
+        email: 'must not contain control characters',
+      });
     const now = this.clock.now();
     const id = this.ids.uuid();
     await this.dataSource.getRepository(AccountEntity).insert({

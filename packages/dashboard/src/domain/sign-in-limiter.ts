@@ -1,34 +1,74 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@quarry/core';
 import { DASHBOARD_SETTINGS, DashboardSettings } from '../dashboard-options.interface';
+import { LruMap } from './lru-map';
+
+/** Whose failed sign-ins are counted: an account (by email), a client address, or a remembered browser. */
+export type FailureKey = `account:${string}` | `address:${string}` | `browser:${string}`;
+
+interface Failures {
+  count: number;
+  lastAt: number;
+}
+
+const FIRST_DELAY_MS = 1000;
 
 /**
- * Counts sign-in attempts per email and per client address in a fixed window, in memory: enough
- * to make guessing a password slow on one instance; several instances each allow the limit.
+ * Counts failed sign-ins, in memory: after `free` failures of a key, each attempt waits 1 s after
+ * the next failure, then twice as long after each further one, up to `signInMaxDelayMs`. Successes
+ * are not counted. At most `signInMaxEntries` keys are kept (the least recently failed go first),
+ * and a key's failures are forgotten `signInFailuresKeptMs` after its last. Each instance counts
+ * its own.
  */
 @Injectable()
 export class SignInLimiter {
-  private readonly windows = new Map<string, { startedAt: number; count: number }>();
+  private readonly failures: LruMap<FailureKey, Failures>;
 
   constructor(
     @Inject(DASHBOARD_SETTINGS) private readonly settings: DashboardSettings,
     private readonly clock: Clock,
-  ) {}
-
-  /** Counts one attempt for the email and one for the address; false when either is over its limit. */
-  attempt(email: string, address: string): boolean {
-    const now = this.clock.now().getTime();
-    for (const [key, window] of this.windows)
-      if (now - window.startedAt >= this.settings.signInWindowMs) this.windows.delete(key);
-    const overEmail = this.count(`email:${email.trim().toLowerCase()}`, now) > this.settings.signInAttempts;
-    const overAddress = this.count(`address:${address}`, now) > this.settings.signInAttemptsPerAddress;
-    return !overEmail && !overAddress;
+  ) {
+    this.failures = new LruMap(settings.signInMaxEntries);
   }
 
-  private count(key: string, now: number): number {
-    const window = this.windows.get(key) ?? { startedAt: now, count: 0 };
-    window.count += 1;
-    this.windows.set(key, window);
-    return window.count;
+  static accountKey(email: string): FailureKey {
+    return `account:${email.trim().toLowerCase()}`;
+  }
+
+  /** The milliseconds to wait before `key` may try again after its failures; 0 when it may now. Records nothing. */
+  waitMs(key: FailureKey, free: number): number {
+    const failures = this.current(key);
+    if (!failures || failures.count < free) return 0;
+    const delay = Math.min(FIRST_DELAY_MS * 2 ** (failures.count - free), this.settings.signInMaxDelayMs);
+    return Math.max(0, failures.lastAt + delay - this.clock.now().getTime());
+  }
+
+  /** Whether `key` has fewer than `free` failures. */
+  isUnder(key: FailureKey, free: number): boolean {
+    return (this.current(key)?.count ?? 0) < free;
+  }
+
+  fail(...keys: FailureKey[]): void {
+    const now = this.clock.now().getTime();
+    for (const key of keys)
+      this.failures.set(key, { count: (this.current(key)?.count ?? 0) + 1, lastAt: now });
+  }
+
+  forget(...keys: FailureKey[]): void {
+    for (const key of keys) this.failures.delete(key);
+  }
+
+  /** How many keys are kept now. */
+  get size(): number {
+    return this.failures.size;
+  }
+
+  private current(key: FailureKey): Failures | undefined {
+    const failures = this.failures.get(key);
+    if (failures && this.clock.now().getTime() - failures.lastAt >= this.settings.signInFailuresKeptMs) {
+      this.failures.delete(key);
+      return undefined;
+    }
+    return failures;
   }
 }

@@ -1,16 +1,11 @@
 import type { SafeHtml } from './html';
 import type { DashboardResponse } from './http-types';
 
-/** Pages are never cached: they show keys and balances. */
+/** Pages are never cached: they show keys and balances. Framing headers: `FramingHeadersMiddleware`. */
 export function sendHtml(response: DashboardResponse, status: number, page: SafeHtml): void {
   response.statusCode = status;
   response.setHeader('content-type', 'text/html; charset=utf-8');
   response.setHeader('cache-control', 'no-store');
-  response.setHeader('x-frame-options', 'DENY');
-  response.setHeader(
-    'content-security-policy',
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'",
-  );
   response.end(page.value);
 }
 

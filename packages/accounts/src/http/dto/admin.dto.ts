@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsString, Length, Max, Min } from 'class-validator';
-import { OptionalField } from '@quarry/core';
+import { NO_CONTROL_CHARACTERS_PATTERN, NoControlCharacters, OptionalField } from '@quarry/core';
 import { AccountDto } from './account-response.dto';
 
 export class CreateAccountDto {
@@ -10,9 +10,11 @@ export class CreateAccountDto {
     format: 'email',
     minLength: 3,
     maxLength: 320,
+    pattern: NO_CONTROL_CHARACTERS_PATTERN,
   })
   @IsEmail()
   @Length(3, 320)
+  @NoControlCharacters()
   email!: string;
 
   @ApiPropertyOptional({ type: 'integer', default: 0, minimum: 0, maximum: 1_000_000_000 })

@@ -1,6 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { HttpUrlField, OptionalField } from '@quarry/core';
+import {
+  HttpUrlField,
+  NO_CONTROL_CHARACTERS_PATTERN,
+  NoControlCharacters,
+  OptionalField,
+} from '@quarry/core';
 import { ScrapeRequestDto } from './scrape-request.dto';
 import { ScrapeErrorBodyDto, ScrapeResultDto } from './scrape-response.dto';
 
@@ -14,10 +19,12 @@ export class AsyncScrapeRequestDto extends ScrapeRequestDto {
   @ApiPropertyOptional({
     description: 'Sent back as the x-callback-token header of the callback.',
     maxLength: 256,
+    pattern: NO_CONTROL_CHARACTERS_PATTERN,
   })
   @OptionalField()
   @IsString()
   @MaxLength(256)
+  @NoControlCharacters()
   callbackToken?: string;
 }
 

@@ -1,6 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsString, Matches, MaxLength } from 'class-validator';
-import { HttpUrlField, OptionalField } from '@quarry/core';
+import {
+  HttpUrlField,
+  NO_CONTROL_CHARACTERS_PATTERN,
+  NoControlCharacters,
+  OptionalField,
+} from '@quarry/core';
 import { LANGUAGE_PATTERN, VIDEO_MODES, type VideoMode } from '../../domain/video-request';
 import { VIDEO_URL_PATTERN } from '../../domain/video-url';
 
@@ -54,9 +59,11 @@ export class VideoProcessRequestDto {
   @ApiPropertyOptional({
     description: 'Sent back as the x-callback-token header of the callback; needs callbackUrl.',
     maxLength: 256,
+    pattern: NO_CONTROL_CHARACTERS_PATTERN,
   })
   @OptionalField()
   @IsString()
   @MaxLength(256)
+  @NoControlCharacters()
   callbackToken?: string;
 }
