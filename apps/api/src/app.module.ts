@@ -60,6 +60,7 @@ export class AppModule {
           redisPrefix: config.redisPrefix,
           callbackAttempts: config.callbackAttempts,
           callbackBackoffMs: config.callbackBackoffMs,
+          readingThreads: config.readingThreads,
         }),
         ScreenshotModule.forRoot({}),
         MonitorModule.forRoot({
@@ -79,6 +80,7 @@ export class AppModule {
           ffprobePath: config.ffprobePath,
           maxDurationSeconds: config.videoMaxDurationSeconds,
           concurrency: config.videoConcurrency,
+          maxConcurrentJobsPerAccount: config.videoJobsPerAccount,
           callbackAttempts: config.callbackAttempts,
           callbackBackoffMs: config.callbackBackoffMs,
         }),

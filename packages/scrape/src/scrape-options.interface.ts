@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Billing } from '@quarry/core';
 
 export interface ScrapeModuleOptions {
@@ -7,6 +8,13 @@ export interface ScrapeModuleOptions {
   defaultTimeoutMs?: number;
   /** Largest origin body in bytes; larger is `TOO_LARGE`. @default 10485760 (10 MiB) */
   maxBodyBytes?: number;
+  /**
+   * Threads that read HTML and PDF pages, off the event loop; a page still being read when the
+   * request's `timeoutMs` runs out is stopped (`TIMEOUT`). @default the machine's cores (`os.availableParallelism()`)
+   */
+  readingThreads?: number;
+  /** Heap of one reading thread in MB; a page that needs more is `TOO_LARGE`. @default 1024 */
+  readingMemoryMb?: number;
   /** Redis URL of the cache; the cache lives in the app's database when absent. */
   redisUrl?: string;
   /** Prefix of the Redis keys. @default 'quarry' */
@@ -31,6 +39,8 @@ export const SCRAPE_DEFAULTS = {
   cacheTtlMs: 60 * 60 * 1000,
   defaultTimeoutMs: 30_000,
   maxBodyBytes: 10 * 1024 * 1024,
+  readingThreads: availableParallelism(),
+  readingMemoryMb: 1024,
   redisPrefix: 'quarry',
   price: 1,
   asyncAttempts: 3,

@@ -11,6 +11,7 @@ import {
   QUARRY_DATA_SOURCE,
 } from '@quarry/core';
 import { PublicUrlPolicy } from '@quarry/net';
+import { PageReader } from './content/page-reader';
 import { ScrapeService } from './domain/scrape.service';
 import { RedisScrapeCache } from './infrastructure/redis/redis-scrape.cache';
 import { DatabaseScrapeCache } from './infrastructure/typeorm/database-scrape.cache';
@@ -52,7 +53,8 @@ const SCRAPE_REQUIREMENTS: ModuleRequirements = {
       inject: [SCRAPE_MODULE_OPTIONS, { token: LedgerBilling, optional: true }],
       useFactory: (options: ScrapeModuleOptions, ledger?: LedgerBilling): ScrapeSettings => ({
         ...SCRAPE_DEFAULTS,
-        ...options,
+        // An option given as undefined keeps its default.
+        ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
         billing: options.billing ?? ledger ?? new FreeBilling(),
       }),
     },
@@ -69,6 +71,7 @@ const SCRAPE_REQUIREMENTS: ModuleRequirements = {
       inject: [QUARRY_DATA_SOURCE, Clock],
       useFactory: (dataSource: DataSource, clock: Clock) => new TypeormScrapeJobStore(dataSource, clock),
     },
+    PageReader,
     ScrapeService,
     ScrapeJobsService,
     ScrapeJobWorker,

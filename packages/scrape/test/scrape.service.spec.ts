@@ -53,6 +53,9 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
       },
       '/slow': { delayMs: 3000, body: article('Too late') },
       '/huge': { body: Buffer.alloc(12 * 1024 * 1024, 'a') },
+      // Hostile markup: 420,000 elements of unclosed formatting take seconds to read; 400,000 nested divs.
+      '/unclosed': { body: `<title>Unclosed</title>${'<p><b><i><u><span>x'.repeat(30_000)}` },
+      '/deep': { body: `<title>Deep</title>${'<div>'.repeat(400_000)}` },
       '/doc.pdf': {
         headers: { 'content-type': 'application/pdf' },
         body: minimalPdf(
@@ -247,6 +250,39 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
       .catch((e: unknown) => e)) as ScrapeError;
     expect(error.code).toBe('TIMEOUT');
     expect(error.status).toBe(504);
+  });
+
+  it('stops reading a page that takes longer than timeoutMs, without holding the event loop meanwhile', async () => {
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 20);
+    const error = (await scraper
+      .scrape({ url: url('/unclosed'), timeoutMs: 1000, forceFresh: true })
+      .catch((e: unknown) => e)) as ScrapeError;
+    clearInterval(ticker);
+    expect(error).toMatchObject({ code: 'TIMEOUT', status: 504 });
+    // Timers kept firing while the page was read (a blocked event loop fires a late timer once).
+    expect(ticks).toBeGreaterThan(10);
+    // The stopped reader is replaced: the next page is read.
+    const { result } = await scraper.scrape({ url: url('/article'), forceFresh: true });
+    expect(result.markdown).toContain('public consultation opens in March');
+  });
+
+  it('refuses markup nested 400,000 deep as TOO_LARGE', async () => {
+    const error = (await scraper
+      .scrape({ url: url('/deep'), forceFresh: true })
+      .catch((e: unknown) => e)) as ScrapeError;
+    expect(error).toMatchObject({ code: 'TOO_LARGE', status: 422 });
+    expect(error.message).toBe('The page nests elements more than 1000 deep.');
+  });
+
+  it('answers TOO_LARGE when reading a page needs more memory than readingMemoryMb', async () => {
+    const small = await createScrapeTestContext([origin.hostPort], engine, { readingMemoryMb: 16 });
+    const error = (await small.moduleRef
+      .get(ScrapeService)
+      .scrape({ url: url('/unclosed'), timeoutMs: 20_000, forceFresh: true })
+      .catch((e: unknown) => e)) as ScrapeError;
+    await small.close();
+    expect(error).toMatchObject({ code: 'TOO_LARGE', message: 'Reading the page needs more than 16 MB.' });
   });
 
   it('reports a refused connection as ORIGIN_ERROR', async () => {

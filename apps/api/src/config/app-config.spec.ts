@@ -48,3 +48,19 @@ describe('loadConfig: dashboard sign-in', () => {
     expect(() => loadConfig({ QUARRY_TRUST_PROXY: 'true' })).toThrow(/QUARRY_TRUST_PROXY must be an integer/);
   });
 });
+
+describe('loadConfig: worker counts', () => {
+  it("leaves reading threads and video jobs per account to the modules' defaults unless set", () => {
+    expect(loadConfig({})).toMatchObject({ readingThreads: undefined, videoJobsPerAccount: undefined });
+    expect(loadConfig({ QUARRY_READING_THREADS: '3', QUARRY_VIDEO_JOBS_PER_ACCOUNT: '2' })).toMatchObject({
+      readingThreads: 3,
+      videoJobsPerAccount: 2,
+    });
+  });
+
+  it('refuses to start with a count that is not a positive integer', () => {
+    expect(() => loadConfig({ QUARRY_READING_THREADS: '0', QUARRY_VIDEO_JOBS_PER_ACCOUNT: 'two' })).toThrow(
+      /QUARRY_VIDEO_JOBS_PER_ACCOUNT must be an integer >= 1 <= 64 \(got "two"\)[\s\S]*QUARRY_READING_THREADS must be an integer >= 1 <= 256 \(got "0"\)/,
+    );
+  });
+});

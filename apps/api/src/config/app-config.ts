@@ -44,6 +44,10 @@ export interface AppConfig {
   ffprobePath: string;
   videoMaxDurationSeconds: number;
   videoConcurrency: number;
+  /** Video jobs of one account running at once in one worker process; the module's default when unset. */
+  videoJobsPerAccount?: number;
+  /** Threads that read HTML and PDF pages; the machine's cores when unset. */
+  readingThreads?: number;
   blogDir: string;
   development: boolean;
   /** Marks the dashboard's cookies Secure: set wherever the service is reached over HTTPS. */
@@ -99,6 +103,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     ffprobePath: read.string('QUARRY_FFPROBE_PATH', 'ffprobe'),
     videoMaxDurationSeconds: read.int('QUARRY_VIDEO_MAX_DURATION_SECONDS', 3 * 60 * 60, { min: 1 }),
     videoConcurrency: read.int('QUARRY_VIDEO_CONCURRENCY', 2, { min: 1, max: 64 }),
+    videoJobsPerAccount: read.optionalInt('QUARRY_VIDEO_JOBS_PER_ACCOUNT', { min: 1, max: 64 }),
+    readingThreads: read.optionalInt('QUARRY_READING_THREADS', { min: 1, max: 256 }),
     blogDir: resolve(read.string('QUARRY_BLOG_DIR', BLOG_DIR)),
     development: env.NODE_ENV === 'development',
     dashboardSecureCookies:

@@ -27,15 +27,20 @@ export class EnvReader {
   }
 
   int(name: string, fallback: number, range: { min?: number; max?: number } = {}): number {
+    return this.optionalInt(name, range) ?? fallback;
+  }
+
+  /** An integer in `range`, or undefined when the variable is unset or invalid (reported). */
+  optionalInt(name: string, range: { min?: number; max?: number } = {}): number | undefined {
     const raw = this.optionalString(name);
-    if (raw === undefined) return fallback;
+    if (raw === undefined) return undefined;
     const value = Number(raw);
     const { min = -Infinity, max = Infinity } = range;
     if (!Number.isInteger(value) || value < min || value > max) {
       this.problems.push(
         `${name} must be an integer${min > -Infinity ? ` >= ${min}` : ''}${max < Infinity ? ` <= ${max}` : ''} (got "${raw}")`,
       );
-      return fallback;
+      return undefined;
     }
     return value;
   }

@@ -17,6 +17,7 @@ export function readHtml(html: string, url: string, requestedUrl: string, allowS
     content = { title, html: cleaned, markdown };
   } catch (error) {
     if (!(error instanceof ExtractError)) throw error;
+    if (error.code === 'TOO_LARGE') throw new ScrapeError('TOO_LARGE', error.message, requestedUrl);
   }
   const chars = content?.markdown.trim().length ?? 0;
   if (allowShell && chars < SHELL_MAX_CHARS && /<script\b/i.test(html)) return { kind: 'script-shell' };

@@ -1,7 +1,7 @@
 import { ScrapeError } from '../domain/scrape.error';
-import { HtmlReading, readHtml } from './html-content';
+import type { HtmlReading } from './html-content';
 import { FetchedPage } from './page-content';
-import { readPdf } from './pdf-content';
+import type { PageReader } from './page-reader';
 import { readText } from './text-content';
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
@@ -14,12 +14,20 @@ function isText(mediaType: string): boolean {
   );
 }
 
-/** Readable content of a fetched page by its type: HTML, PDF, or text; anything else is unreadable. */
-export async function readPage(page: FetchedPage, requestedUrl: string): Promise<HtmlReading> {
+/**
+ * Readable content of a fetched page by its type: HTML, PDF, or text; anything else is unreadable.
+ * HTML and PDF are read by `reader`, within `deadline` (epoch ms).
+ */
+export async function readPage(
+  page: FetchedPage,
+  requestedUrl: string,
+  reader: PageReader,
+  deadline: number,
+): Promise<HtmlReading> {
   const mediaType = page.contentType ?? sniff(page.body);
-  if (HTML_TYPES.has(mediaType)) return readHtml(page.text(), page.finalUrl, requestedUrl, true);
+  if (HTML_TYPES.has(mediaType)) return reader.html(page.text(), page.finalUrl, requestedUrl, true, deadline);
   if (mediaType === 'application/pdf')
-    return { kind: 'content', content: await readPdf(page.body, requestedUrl) };
+    return { kind: 'content', content: await reader.pdf(page.body, requestedUrl, deadline) };
   if (isText(mediaType)) return { kind: 'content', content: readText(page.text(), mediaType) };
   throw new ScrapeError(
     'UNREADABLE_CONTENT',

@@ -4,7 +4,7 @@ import { BrowserError, PageRenderer } from '@quarry/browser';
 import { asInvalidRequest, NetError, PublicUrlPolicy, SafeHttpClient } from '@quarry/net';
 import { readPage } from '../content/read-page';
 import { PageContent } from '../content/page-content';
-import { readHtml } from '../content/html-content';
+import { PageReader } from '../content/page-reader';
 import { CachedScrape, ScrapeCache } from '../ports/scrape-cache';
 import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
 import { browserFailure } from './browser-failure';
@@ -36,6 +36,7 @@ export class ScrapeService {
     private readonly renderer: PageRenderer,
     private readonly cache: ScrapeCache,
     private readonly clock: Clock,
+    private readonly reader: PageReader,
   ) {}
 
   /**
@@ -128,7 +129,7 @@ export class ScrapeService {
         throw error instanceof NetError ? netFailure(error, request.url) : error;
       });
     if (response.status >= 400) throw originStatusError(response.status, request.url);
-    const reading = await readPage(response, request.url);
+    const reading = await readPage(response, request.url, this.reader, deadline);
     if (reading.kind === 'script-shell') return this.render(target, request, deadline);
     return { content: reading.content, finalUrl: response.finalUrl, tier: 'http' };
   }
@@ -144,7 +145,7 @@ export class ScrapeService {
         throw error instanceof BrowserError ? browserFailure(error, request.url) : error;
       });
     if (page.status !== null && page.status >= 400) throw originStatusError(page.status, request.url);
-    const reading = readHtml(page.html, page.finalUrl, request.url, false);
+    const reading = await this.reader.html(page.html, page.finalUrl, request.url, false, deadline);
     if (reading.kind !== 'content')
       throw new ScrapeError('UNREADABLE_CONTENT', 'The page has no readable content.', request.url);
     return { content: reading.content, finalUrl: page.finalUrl, tier: 'browser' };

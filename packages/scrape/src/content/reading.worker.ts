@@ -1,0 +1,23 @@
+import { parentPort } from 'node:worker_threads';
+import { ScrapeError } from '../domain/scrape.error';
+import { readHtml } from './html-content';
+import { readPdf } from './pdf-content';
+import type { ReadingAnswer, ReadingTask } from './reading-task';
+
+/** The thread side of `PageReader`: reads one page per message and answers with the reading or the scrape error. */
+parentPort!.on('message', (task: ReadingTask) => {
+  void answer(task).then((reply) => parentPort!.postMessage(reply));
+});
+
+async function answer(task: ReadingTask): Promise<ReadingAnswer> {
+  try {
+    const reading =
+      task.kind === 'html'
+        ? readHtml(task.html, task.finalUrl, task.requestedUrl, task.allowShell)
+        : { kind: 'content' as const, content: await readPdf(Buffer.from(task.body), task.requestedUrl) };
+    return { reading };
+  } catch (error) {
+    if (error instanceof ScrapeError) return { error: { code: error.code, message: error.message } };
+    return { error: { code: 'SCRAPE_FAILED', message: `The page could not be read: ${String(error)}` } };
+  }
+}
