@@ -2,7 +2,7 @@
 // Quality and speed of @quarry/extract against the Readability + turndown (jsdom) baseline on two
 // benchmarks side by side. Runs the BUILT package: `npx nx build extract` first.
 //
-//   node tools/bench-extract.mjs [--only quarry|baseline] [--via-api] [--limit N] [--per-page] [--halves] [--out DIR]
+//   node tools/bench-extract.mjs [--only quarry|baseline] [--via-threads] [--via-api] [--limit N] [--per-page] [--halves] [--out DIR]
 //
 // Both benchmark folders are required, by environment variable:
 //   QUARRY_BENCH_DIR               article extraction (English news): html/*.html.gz, ground-truth.json
@@ -17,6 +17,10 @@
 // pages/s is wall time over the measured pass; pages/CPU-s divides by this process's CPU time, which
 // stays meaningful when other jobs share the machine (the load average is printed with the table).
 // Peak RSS is the process's, so it grows with what ran before; run with --only for one engine alone.
+// --via-threads also reads every page as the service does, on one of the scrape module's reading
+// threads (`npx nx build scrape` first), one page at a time, and prints the hand-off: the time per
+// page the thread adds to reading the page in this thread (sending the page there and the
+// result back). The thread also checks for a sign-in form, as a scrape does.
 // --via-api also runs every page through the built service (`npx nx build api` first) as a user
 // would: each page's stored bytes served over local HTTP without a declared charset, scraped with
 // POST /v1/api/scrape (4 at a time), scored the same way; its pages/s is the service's throughput,
@@ -63,10 +67,14 @@ for (const engine of engines) {
     rows.push(run(engine, benchmark));
   }
 }
+if (args.viaThreads) {
+  for (const benchmark of benchmarks) rows.push(await runViaThreads(benchmark));
+}
 if (args.viaApi) {
   for (const benchmark of benchmarks) rows.push(await runViaApi(benchmark));
 }
 printTable(rows);
+if (args.viaThreads) printHandOff(rows);
 if (args.viaApi) printApiAgreement(rows);
 if (args.halves) printHalves(rows);
 if (args.perPage) printPerPage(rows);
@@ -126,6 +134,57 @@ function scored(engine, benchmark, predictions, failures, speed) {
     ...speed,
     failures,
   };
+}
+
+/** The pages read on a reading thread of the built scrape module, one at a time, as a scrape reads them. */
+async function runViaThreads(benchmark) {
+  const readerJs = join(repoRoot, 'packages/scrape/dist/content/page-reader.js');
+  if (!existsSync(readerJs)) fail(`${readerJs} is missing: run \`npx nx build scrape\` first`);
+  const { PageReader } = createRequire(readerJs)(readerJs);
+  const reader = new PageReader({ readingThreads: 1, readingMemoryMb: 1024 });
+  const read = (page) => reader.html(page.html, page.url, page.url, false, Date.now() + 60_000);
+  try {
+    for (const page of benchmark.pages.slice(0, 10)) await read(page).catch(() => undefined);
+    const predictions = {};
+    const failures = [];
+    let busy = 0;
+    const cpuBefore = process.cpuUsage();
+    for (const page of benchmark.pages) {
+      const started = performance.now();
+      try {
+        predictions[page.id] = (await read(page)).content.markdown;
+      } catch (error) {
+        failures.push({ id: page.id, error: String(error?.code ?? error?.message ?? error).slice(0, 120) });
+      }
+      busy += performance.now() - started;
+    }
+    const cpu = process.cpuUsage(cpuBefore);
+    return scored(
+      { name: 'quarry-threads', label: 'quarry on a reading thread' },
+      benchmark,
+      predictions,
+      failures,
+      {
+        pagesPerSecond: (benchmark.pages.length * 1000) / busy,
+        cpuPagesPerSecond: benchmark.pages.length / ((cpu.user + cpu.system) / 1e6),
+        peakRss: process.memoryUsage.rss(),
+      },
+    );
+  } finally {
+    await reader.onModuleDestroy();
+  }
+}
+
+/** What reading on a thread adds per page to reading in this thread. */
+function printHandOff(results) {
+  for (const threads of results.filter((r) => r.name === 'quarry-threads')) {
+    const direct = results.find((r) => r.name === 'quarry' && r.benchmark === threads.benchmark);
+    if (!direct) continue;
+    const perPage = (r) => 1000 / r.pagesPerSecond;
+    console.log(
+      `  ${threads.benchmark}: ${perPage(threads).toFixed(2)} ms per page on a reading thread, ${perPage(direct).toFixed(2)} ms in this thread: hand-off ${(perPage(threads) - perPage(direct)).toFixed(2)} ms`,
+    );
+  }
 }
 
 /** The pages through the built service, as a user's requests: served over HTTP, scraped, scored. */
@@ -415,6 +474,7 @@ function parseArgs(argv) {
     else if (arg === '--per-page') parsed.perPage = true;
     else if (arg === '--halves') parsed.halves = true;
     else if (arg === '--via-api') parsed.viaApi = true;
+    else if (arg === '--via-threads') parsed.viaThreads = true;
     else fail(`unknown argument ${arg}`);
   }
   return parsed;
