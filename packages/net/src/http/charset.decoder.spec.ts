@@ -20,6 +20,22 @@ describe('detectCharset', () => {
     expect(decodeText(body, 'text/html; charset=windows-1252')).toBe('é');
   });
 
+  it('reads a page whose <meta> says UTF-16 as UTF-8, as the HTML standard does', () => {
+    const body = Buffer.from('<meta charset="utf-16"><p>Café</p>', 'utf8');
+    expect(detectCharset(body, 'text/html')).toBe('utf-8');
+    expect(decodeText(body, 'text/html')).toContain('Café');
+  });
+
+  it.each([
+    ['iso-8859-9', 'windows-1254', Buffer.from([0x80, 0xfd]), '€ı'],
+    ['tis-620', 'windows-874', Buffer.from([0x80, 0xa1]), '€ก'],
+    ['x-user-defined', 'windows-1252', Buffer.from([0x80]), '€'],
+  ])('reads the label %s as browsers do, as %s', (label, charset, bytes, text) => {
+    const body = Buffer.concat([Buffer.from(`<meta charset="${label}"><p>`), bytes]);
+    expect(detectCharset(body, 'text/html')).toBe(charset);
+    expect(decodeText(body, 'text/html')).toContain(text);
+  });
+
   it('prefers the header over <meta>', () => {
     expect(detectCharset(Buffer.from('<meta charset="koi8-r">'), 'text/html; charset=utf-8')).toBe('utf-8');
   });

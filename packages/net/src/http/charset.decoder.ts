@@ -18,6 +18,18 @@ const WINDOWS_1252_LABELS = new Set([
   'us-ascii',
 ]);
 
+// WHATWG Encoding: labels browsers read as another encoding than iconv-lite's of the same name.
+const WHATWG_ENCODINGS: Record<string, string> = {
+  'iso-8859-9': 'windows-1254',
+  'iso8859-9': 'windows-1254',
+  'iso_8859-9': 'windows-1254',
+  latin5: 'windows-1254',
+  l5: 'windows-1254',
+  'tis-620': 'windows-874',
+  'iso-8859-11': 'windows-874',
+  'x-user-defined': 'windows-1252',
+};
+
 /**
  * Decodes a body to text: BOM, else Content-Type charset, else `<meta>` in the first 4 KiB, else
  * UTF-8 when the bytes are UTF-8 and windows-1252 when they are not (as browsers guess).
@@ -32,7 +44,7 @@ export function detectCharset(body: Buffer, contentType: string | null): string 
   return (
     bomCharset(body) ??
     supported(/charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]) ??
-    supported(metaCharset(body)) ??
+    supported(utf8IfUtf16(metaCharset(body))) ??
     (isUtf8(body) ? 'utf-8' : 'windows-1252')
   );
 }
@@ -52,9 +64,20 @@ function metaCharset(body: Buffer): string | undefined {
   return meta ?? /^\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']([\w.:-]+)/i.exec(head)?.[1];
 }
 
+/**
+ * A `<meta>` that could be read as ASCII cannot be right about UTF-16: the HTML standard reads
+ * such a page as UTF-8.
+ */
+function utf8IfUtf16(label: string | undefined): string | undefined {
+  return label && /^(utf-16(be|le)?|unicode(fffe)?|ucs-2|iso-10646-ucs-2|csunicode)$/i.test(label.trim())
+    ? 'utf-8'
+    : label;
+}
+
 function supported(label: string | undefined): string | undefined {
   const normalised = label?.trim().toLowerCase();
   if (!normalised) return undefined;
   if (WINDOWS_1252_LABELS.has(normalised)) return 'windows-1252';
+  if (normalised in WHATWG_ENCODINGS) return WHATWG_ENCODINGS[normalised];
   return encodingExists(normalised) ? normalised : undefined;
 }
