@@ -854,6 +854,18 @@ console.log(total);</code></pre><pre class="lang-python"><code>print("hello")</c
     expect(result.title).toBe('Council approves plan');
   });
 
+  it('reads a story that page chrome wraps (an unclosed <header>, a <nav> or <aside> used as the wrapper)', () => {
+    const wrappers = [
+      `<header><a href="/">Home</a><h1>Council approves plan</h1>${body}`,
+      `<nav><a href="/">Home</a><div>${body}</div></nav>`,
+      `<aside>${body}</aside>`,
+    ];
+    for (const wrapped of wrappers) {
+      const markdown = extract(`<!doctype html><title>Plan</title>${wrapped}`, { url: URL }).markdown;
+      expect(markdown).toContain('school transport');
+    }
+  });
+
   it('refuses markup nested past the parser limit as TOO_LARGE, with the page URL', () => {
     let error: unknown;
     try {

@@ -7,7 +7,10 @@ import {
   type AnyNode,
   type ParentNode,
 } from '../dom/html-tree';
-import { isPageChrome } from './content-signals';
+import { isPageChrome, textStats } from './content-signals';
+
+/** Characters of text that make a chrome element more than chrome when few of them are links. */
+const READING_TEXT = 500;
 
 /** The document's head and title are not shown on the page. */
 const OUTSIDE_PAGE = new Set(['head', 'title']);
@@ -30,11 +33,17 @@ export function hasReadableContent(root: ParentNode): boolean {
       (node.name === 'noscript' || (!NON_TEXT_ELEMENTS.has(node.name) && !OUTSIDE_PAGE.has(node.name)))
     ) {
       if (node.name === 'img') return true;
-      if (isPageChrome(node) && !wrapsMainContent(node)) continue;
+      if (isPageChrome(node) && !wrapsMainContent(node) && !holdsReadingText(node)) continue;
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
     }
   }
   return false;
+}
+
+/** Text a menu or a footer does not have: long, and mostly not links (chrome misused as a wrapper). */
+function holdsReadingText(element: Element): boolean {
+  const { text, linkText } = textStats(element);
+  return text >= READING_TEXT && linkText < text / 2;
 }
 
 function wrapsMainContent(element: Element): boolean {
