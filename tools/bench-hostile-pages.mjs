@@ -2,6 +2,7 @@
 // is built to stall a parser, 8 at a time, each with `timeoutMs` (default 5000). Prints, per page,
 // its size, the answer (status and code) and how long it took, then p50/p99/max of /health over the
 // whole run. A page must answer within its timeoutMs (+1 s) and /health must stay fast meanwhile.
+// QUARRY_DATABASE_URL and QUARRY_REDIS_URL, when set, run the service on PostgreSQL and Redis.
 //
 //   node tools/bench-hostile-pages.mjs [--timeout-ms 5000] [--rounds 2]
 import { createServer } from 'node:http';
@@ -38,7 +39,12 @@ const site = createServer((request, response) => {
 await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
 const sitePort = site.address().port;
 
-const service = await startBuiltService({ env: { QUARRY_ALLOW_HOSTS: `127.0.0.1:${sitePort}` } });
+const engines = Object.fromEntries(
+  ['QUARRY_DATABASE_URL', 'QUARRY_REDIS_URL']
+    .filter((name) => process.env[name])
+    .map((name) => [name, process.env[name]]),
+);
+const service = await startBuiltService({ env: { QUARRY_ALLOW_HOSTS: `127.0.0.1:${sitePort}`, ...engines } });
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 try {
   const health = [];
@@ -81,8 +87,9 @@ try {
   scraping = false;
   await sampler;
   const late = results.filter((result) => result.ms > timeoutMs + 1000);
+  const engine = engines.QUARRY_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
   console.log(
-    `hostile pages: ${Object.keys(PAGES).length} at a time, ${rounds} rounds, timeoutMs ${timeoutMs}`,
+    `hostile pages: ${Object.keys(PAGES).length} at a time, ${rounds} rounds, timeoutMs ${timeoutMs}, ${engine}${engines.QUARRY_REDIS_URL ? ' + Redis' : ''}`,
   );
   console.log('| round | page | KB | status | answer | ms |');
   console.log('|---:|:---|---:|---:|:---|---:|');
