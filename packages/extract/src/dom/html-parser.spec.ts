@@ -100,6 +100,17 @@ describe('parseHtml tokenizes as the HTML standard does', () => {
       '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"><p><table><tr><td>x',
     ],
     ['a bogus doctype', '<!DOCTYPE html bogus><p><table></table>'],
+    ...[
+      '<!DOCTYPE>',
+      '<!DOCTYPE html SYSTEM "about:legacy-compat">',
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN">',
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">',
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN" garbage>',
+      '<!DOCTYPE html SYSTEM "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd" garbage>',
+      "<!DOCTYPE html PUBLIC '-//W3C//DTD HTML 3.2 Final//EN>",
+      '<!DOCTYPE HTML PUBLIC"-//W3C//DTD HTML 4.01 Transitional//EN"SYSTEM>',
+      '<!DOCTYPE html',
+    ].map((doctype): [string, string] => [`the doctype ${doctype}`, `${doctype}<p><table></table>`]),
     ['a tag cut off by the end', '<p>text<a href="x'],
     [
       'foreign content',
@@ -124,6 +135,11 @@ describe('parseHtml bounds its input', () => {
     }
     throw new Error('parsed');
   }
+
+  it('reads a doctype of any length in one pass', () => {
+    const document = parseHtml(`<!DOCTYPE html${' '.repeat(200_000)}x${' '.repeat(200_000)}><p>Text</p>`);
+    expect(part(document, 'body')).toBe('<p>Text</p>');
+  });
 
   it(`refuses nesting deeper than ${MAX_NESTING_DEPTH} with TOO_LARGE`, () => {
     const error = tooLarge('<div>'.repeat(400_000));

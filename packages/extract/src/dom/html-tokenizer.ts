@@ -1,5 +1,6 @@
 import { Token, TokenizerMode, html as spec, type TokenHandler } from 'parse5';
 import { decodeHTML, decodeHTMLAttribute } from 'entities';
+import { doctypeToken } from './doctype-token';
 
 const { TokenType } = Token;
 type Mode = (typeof TokenizerMode)[keyof typeof TokenizerMode];
@@ -11,9 +12,6 @@ const ATTRIBUTE_NAME = /[^\t\n\f />][^\t\n\f />=]*/y;
 const EQUALS = /[\t\n\f ]*=[\t\n\f ]*/y;
 const UNQUOTED_VALUE = /[^\t\n\f >]*/y;
 const COMMENT_END = /--!?>/g;
-const DOCTYPE_BODY =
-  /^[\t\n\f ]*([^\t\n\f >]+)?(?:[\t\n\f ]+(?:PUBLIC[\t\n\f ]*(?:"([^"]*)"|'([^']*)')(?:[\t\n\f ]*(?:"([^"]*)"|'([^']*)'))?|SYSTEM[\t\n\f ]*(?:"([^"]*)"|'([^']*)')))?[\t\n\f ]*$/i;
-
 /**
  * The tokenizer half of the HTML standard's parser, feeding parse5's tree construction (the other
  * half). parse5's own tokenizer reads one code point at a time and builds text one character at a
@@ -193,16 +191,7 @@ export class HtmlTokenizer {
     const end = input.indexOf('>', this.position);
     const body = input.slice(this.position + 9, end === -1 ? input.length : end);
     this.position = end === -1 ? input.length : end + 1;
-    const match = end === -1 ? null : DOCTYPE_BODY.exec(body);
-    const name = match ? match[1] : /^[\t\n\f ]*([^\t\n\f >]+)/.exec(body)?.[1];
-    this.handler.onDoctype({
-      type: TokenType.DOCTYPE,
-      name: name === undefined ? null : nameOf(name),
-      forceQuirks: !match || match[1] === undefined,
-      publicId: match?.[2] ?? match?.[3] ?? null,
-      systemId: match?.[4] ?? match?.[5] ?? match?.[6] ?? match?.[7] ?? null,
-      location: null,
-    });
+    this.handler.onDoctype({ type: TokenType.DOCTYPE, ...doctypeToken(body, end !== -1), location: null });
   }
 
   private cdata(): void {
