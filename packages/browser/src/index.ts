@@ -1,4 +1,5 @@
 export { BrowserError, type BrowserErrorCode } from './errors/browser.error';
+export { browserBusy, browserFailure } from './errors/browser-failure';
 export type { BrowserModuleOptions, BrowserPoolOptions } from './browser-options.interface';
 export { BrowserPool, type BrowserHealth, type BrowserPoolStats } from './pool/browser.pool';
 export type { PageJob, PageWork, WithPageOptions } from './pool/page-job';

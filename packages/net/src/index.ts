@@ -1,4 +1,5 @@
 export { NetError, type NetErrorCode } from './errors/net.error';
+export { netFailure, originStatusFailure, PageFailure, type PageFailureCode } from './errors/page-failure';
 export { asInvalidRequest } from './errors/invalid-request.mapper';
 export type { HostLookup } from './policy/host.lookup';
 export { PublicUrlPolicy, type PublicUrlPolicyOptions } from './policy/public-url.policy';

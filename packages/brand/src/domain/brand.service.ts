@@ -1,7 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BrowserError, BrowserPool, loadPage, type PageJob } from '@quarry/browser';
+import {
+  browserBusy,
+  BrowserError,
+  browserFailure,
+  BrowserPool,
+  loadPage,
+  type PageJob,
+} from '@quarry/browser';
 import { InvalidRequestError, QuarryError } from '@quarry/core';
-import { asInvalidRequest, NetError, PublicUrlPolicy } from '@quarry/net';
+import { asInvalidRequest, NetError, originStatusFailure, PublicUrlPolicy } from '@quarry/net';
 import type { Page } from 'puppeteer-core';
 import { BRAND_SETTINGS, type BrandSettings } from '../brand-options.interface';
 import { BRAND_MEASURE } from '../page/brand-measure.script';
@@ -9,7 +16,6 @@ import type { PageMeasurement } from '../page/page-measurement';
 import { assembleProfile } from './assemble-profile';
 import type { BrandProfile, BrandRequest } from './brand-profile';
 import { BrandError } from './brand.error';
-import { browserFailure, originStatusFailure } from './page-failure';
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)$/i;
 
@@ -98,7 +104,10 @@ export class BrandService {
 
   private failure(error: unknown, url: string): unknown {
     if (error instanceof QuarryError) return error;
-    if (error instanceof BrowserError) return browserFailure(error, url, this.settings.busyRetryAfterSeconds);
+    if (error instanceof BrowserError)
+      return error.code === 'BUSY'
+        ? browserBusy(this.settings.busyRetryAfterSeconds)
+        : browserFailure(error, url, 'The profile did not finish within timeoutMs');
     this.logger.error({ err: error, url }, 'A brand profile failed unexpectedly');
     return new BrandError('SCRAPE_FAILED', 'The browser failed while profiling the page.', url);
   }

@@ -1,15 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@quarry/core';
-import { BrowserError, PageRenderer } from '@quarry/browser';
-import { asInvalidRequest, NetError, PublicUrlPolicy, SafeHttpClient } from '@quarry/net';
+import { BrowserError, browserFailure, PageRenderer } from '@quarry/browser';
+import {
+  asInvalidRequest,
+  NetError,
+  netFailure,
+  originStatusFailure,
+  PublicUrlPolicy,
+  SafeHttpClient,
+} from '@quarry/net';
 import { readPage } from '../content/read-page';
 import { PageContent } from '../content/page-content';
 import { PageReader } from '../content/page-reader';
 import { CachedScrape, ScrapeCache } from '../ports/scrape-cache';
 import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
-import { browserFailure } from './browser-failure';
 import { cacheKeyOf } from './cache-key';
-import { netFailure, originStatusError } from './origin-failure';
 import { ScrapeOutcome, ScrapeRequest, ScrapeTier } from './scrape-result';
 import { ScrapeError } from './scrape.error';
 
@@ -128,7 +133,7 @@ export class ScrapeService {
       .catch((error: unknown) => {
         throw error instanceof NetError ? netFailure(error, request.url) : error;
       });
-    if (response.status >= 400) throw originStatusError(response.status, request.url);
+    if (response.status >= 400) throw originStatusFailure(response.status, request.url);
     const reading = await readPage(response, request.url, this.reader, deadline);
     if (reading.kind === 'script-shell') return this.render(target, request, deadline);
     return { content: reading.content, finalUrl: response.finalUrl, tier: 'http' };
@@ -144,7 +149,7 @@ export class ScrapeService {
       .catch((error: unknown) => {
         throw error instanceof BrowserError ? browserFailure(error, request.url) : error;
       });
-    if (page.status !== null && page.status >= 400) throw originStatusError(page.status, request.url);
+    if (page.status !== null && page.status >= 400) throw originStatusFailure(page.status, request.url);
     const reading = await this.reader.html(page.html, page.finalUrl, request.url, false, deadline);
     if (reading.kind !== 'content')
       throw new ScrapeError('UNREADABLE_CONTENT', 'The page has no readable content.', request.url);

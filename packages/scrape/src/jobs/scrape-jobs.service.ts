@@ -1,8 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Clock, IdGenerator, JobQueue, NotFoundError, NotImplementedError } from '@quarry/core';
 import { WebhookSecretsService } from '@quarry/accounts';
-import { asInvalidRequest, NetError, PublicUrlPolicy } from '@quarry/net';
-import { netFailure } from '../domain/origin-failure';
+import { asInvalidRequest, NetError, netFailure, PublicUrlPolicy } from '@quarry/net';
 import { ScrapeRequest } from '../domain/scrape-result';
 import { ScrapeJobStore } from '../ports/scrape-job.store';
 import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';

@@ -4,7 +4,7 @@ import { InvalidRequestError, QuarryError } from '@quarry/core';
 import { asInvalidRequest, NetError, PublicUrlPolicy } from '@quarry/net';
 import type { Browser } from 'puppeteer-core';
 import { SCREENSHOT_SETTINGS, type ScreenshotSettings } from '../screenshot-options.interface';
-import { browserFailure } from './browser-failure';
+import { captureFailure } from './capture-failure';
 import { capturePage, type CapturePlan } from './page-capture';
 import type { Screenshot, ScreenshotRequest } from './screenshot-request';
 import { ScreenshotError } from './screenshot.error';
@@ -112,7 +112,7 @@ export class ScreenshotService {
 
   private failure(error: unknown, url: string): unknown {
     if (error instanceof QuarryError) return error;
-    if (error instanceof BrowserError) return browserFailure(error, url, this.settings.busyRetryAfterSeconds);
+    if (error instanceof BrowserError) return captureFailure(error, url, this.settings.busyRetryAfterSeconds);
     this.logger.error({ err: error, url }, 'A capture failed unexpectedly');
     return new ScreenshotError('CAPTURE_FAILED', 'The browser failed while capturing the page.', url);
   }

@@ -1,4 +1,4 @@
-import type { BrowserError } from '@quarry/browser';
+import { browserBusy, type BrowserError } from '@quarry/browser';
 import { QuarryError } from '@quarry/core';
 import { ScreenshotError } from './screenshot.error';
 
@@ -6,7 +6,7 @@ import { ScreenshotError } from './screenshot.error';
  * docs/api.md §5's answer to a failure of the browser: the page's fault (422), ours (502), time
  * (504), or full (429).
  */
-export function browserFailure(error: BrowserError, url: string, retryAfterSeconds: number): QuarryError {
+export function captureFailure(error: BrowserError, url: string, retryAfterSeconds: number): QuarryError {
   switch (error.code) {
     case 'TIMEOUT':
       return new ScreenshotError(
@@ -30,13 +30,7 @@ export function browserFailure(error: BrowserError, url: string, retryAfterSecon
         url,
       );
     case 'BUSY':
-      return new QuarryError(
-        'rate_limited',
-        `Every browser page is busy and the wait queue is full; retry in ${retryAfterSeconds} s.`,
-        429,
-        {},
-        { 'Retry-After': String(retryAfterSeconds) },
-      );
+      return browserBusy(retryAfterSeconds);
     default:
       return new ScreenshotError('CAPTURE_FAILED', `The browser failed: ${error.message}`, url);
   }
