@@ -10,6 +10,7 @@ import {
   type ModuleRequirements,
   QUARRY_DATA_SOURCE,
 } from '@quarry/core';
+import { TypeormJobRecordStore } from '@quarry/jobs';
 import { PublicUrlPolicy } from '@quarry/net';
 import { PageReader } from './content/page-reader';
 import { ScrapeService } from './domain/scrape.service';
@@ -17,7 +18,7 @@ import { RedisScrapeCache } from './infrastructure/redis/redis-scrape.cache';
 import { DatabaseScrapeCache } from './infrastructure/typeorm/database-scrape.cache';
 import { ScrapeCache } from './ports/scrape-cache';
 import { ScrapeJobStore } from './ports/scrape-job.store';
-import { TypeormScrapeJobStore } from './infrastructure/typeorm/typeorm-scrape-job.store';
+import { ScrapeJobEntity } from './infrastructure/typeorm/scrape-job.entity';
 import { ScrapeJobsService } from './jobs/scrape-jobs.service';
 import { ScrapeJobWorker } from './jobs/scrape-job.worker';
 import { ConfigurableModuleClass, SCRAPE_MODULE_OPTIONS } from './scrape.module-definition';
@@ -69,7 +70,8 @@ const SCRAPE_REQUIREMENTS: ModuleRequirements = {
     {
       provide: ScrapeJobStore,
       inject: [QUARRY_DATA_SOURCE, Clock],
-      useFactory: (dataSource: DataSource, clock: Clock) => new TypeormScrapeJobStore(dataSource, clock),
+      useFactory: (dataSource: DataSource, clock: Clock) =>
+        new TypeormJobRecordStore(ScrapeJobEntity, dataSource, clock),
     },
     PageReader,
     ScrapeService,

@@ -50,7 +50,7 @@ describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) =>
   async function settled(accountId: string, jobId: string): Promise<ScrapeJob> {
     for (let i = 0; i < 300; i++) {
       const job = await jobs.get(accountId, jobId);
-      if (job.delivery.status !== 'pending') return job;
+      if (job.delivery?.status !== 'pending') return job;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error(`job ${jobId} did not settle`);

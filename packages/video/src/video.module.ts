@@ -11,7 +11,8 @@ import {
 import { PublicUrlPolicy } from '@quarry/net';
 import { VideoProcessor } from './domain/video.processor';
 import { DatabaseTranscriptCache } from './infrastructure/typeorm/database-transcript.cache';
-import { TypeormVideoJobStore } from './infrastructure/typeorm/typeorm-video-job.store';
+import { TypeormJobRecordStore } from '@quarry/jobs';
+import { VideoJobEntity } from './infrastructure/typeorm/video-job.entity';
 import { VideoResources } from './infrastructure/video-resources';
 import { VideoJobWorker } from './jobs/video-job.worker';
 import { VideoJobsService } from './jobs/video-jobs.service';
@@ -75,7 +76,8 @@ const VIDEO_REQUIREMENTS: ModuleRequirements = {
     {
       provide: VideoJobStore,
       inject: [QUARRY_DATA_SOURCE, Clock],
-      useFactory: (dataSource: DataSource, clock: Clock) => new TypeormVideoJobStore(dataSource, clock),
+      useFactory: (dataSource: DataSource, clock: Clock) =>
+        new TypeormJobRecordStore(VideoJobEntity, dataSource, clock),
     },
     VideoProcessor,
     VideoJobsService,

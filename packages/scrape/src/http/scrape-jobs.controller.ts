@@ -70,6 +70,7 @@ function jobView(job: ScrapeJob): ScrapeJobDto {
     attempts: job.attempts,
     result: job.result,
     error: job.error,
-    delivery: job.delivery,
+    // Every async scrape has a callback, so it always has a delivery.
+    delivery: job.delivery!,
   };
 }

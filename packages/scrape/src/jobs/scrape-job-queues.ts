@@ -2,7 +2,3 @@
 export const SCRAPE_QUEUE = 'scrape';
 /** The queue that delivers their callbacks; job data `{ jobId }`. */
 export const SCRAPE_CALLBACK_QUEUE = 'scrape-callback';
-
-export interface ScrapeJobMessage {
-  jobId: string;
-}

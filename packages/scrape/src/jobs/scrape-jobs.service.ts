@@ -1,12 +1,13 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { Clock, IdGenerator, JobQueue, NotFoundError, NotImplementedError } from '@quarry/core';
+import { Clock, IdGenerator, JobQueue, NotImplementedError } from '@quarry/core';
 import { WebhookSecretsService } from '@quarry/accounts';
+import { ownJob, type JobMessage } from '@quarry/jobs';
 import { asInvalidRequest, NetError, netFailure, PublicUrlPolicy } from '@quarry/net';
 import { ScrapeRequest } from '../domain/scrape-result';
 import { ScrapeJobStore } from '../ports/scrape-job.store';
 import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
 import { ScrapeJob } from './scrape-job';
-import { SCRAPE_QUEUE, ScrapeJobMessage } from './scrape-job-queues';
+import { SCRAPE_QUEUE } from './scrape-job-queues';
 
 export interface AsyncScrapeRequest extends ScrapeRequest {
   callbackUrl: string;
@@ -53,20 +54,21 @@ export class ScrapeJobsService {
       id: this.ids.uuid(),
       accountId,
       request: scrape,
-      callbackUrl,
-      callbackToken,
+      callback: { url: callbackUrl, token: callbackToken },
       status: 'queued',
+      progress: 0,
       attempts: 0,
       delivery: { status: 'pending', attempts: 0 },
       createdAt: now,
+      expiresAt: new Date(now.getTime() + this.settings.jobRetentionMs),
     };
     const work = { accountId, operation: 'scrapeAsync', referenceId: job.id, price: this.settings.price };
     // Held until the worker charges or releases it, at most as long as the job is kept.
     await this.settings.billing.reserve(work, this.settings.jobRetentionMs);
     try {
       await this.store.purgeExpired(now);
-      await this.store.create(job, new Date(now.getTime() + this.settings.jobRetentionMs));
-      await queue.add<ScrapeJobMessage>(
+      await this.store.create(job);
+      await queue.add<JobMessage>(
         SCRAPE_QUEUE,
         { jobId: job.id },
         {
@@ -82,15 +84,13 @@ export class ScrapeJobsService {
     return job;
   }
 
-  /** The job, for its owner only: anyone else gets the same 404 as for an unknown id. */
-  async get(accountId: string, jobId: string): Promise<ScrapeJob> {
-    const job = await this.store.get(jobId);
-    if (!job || job.accountId !== accountId) throw new NotFoundError('No such job.');
-    return job;
+  /** The job, for its owner only: anyone else, and everyone once it expired, gets the 404 of an unknown id. */
+  get(accountId: string, jobId: string): Promise<ScrapeJob> {
+    return ownJob(this.store, accountId, jobId, this.clock.now());
   }
 
   /** The account's most recent jobs, newest first, for people looking at their history. */
   recent(accountId: string, limit: number): Promise<ScrapeJob[]> {
-    return this.store.recentForAccount(accountId, limit);
+    return this.store.recentForAccount(accountId, limit, this.clock.now());
   }
 }

@@ -2,7 +2,3 @@
 export const VIDEO_QUEUE = 'video';
 /** The queue that delivers their callbacks; job data `{ jobId }`. */
 export const VIDEO_CALLBACK_QUEUE = 'video-callback';
-
-export interface VideoJobMessage {
-  jobId: string;
-}

@@ -1,13 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import {
-  Clock,
-  IdGenerator,
-  InvalidRequestError,
-  JobQueue,
-  NotFoundError,
-  NotImplementedError,
-} from '@quarry/core';
+import { Clock, IdGenerator, InvalidRequestError, JobQueue, NotImplementedError } from '@quarry/core';
 import { WebhookSecretsService } from '@quarry/accounts';
+import { ownJob, type JobMessage } from '@quarry/jobs';
 import { asInvalidRequest, PublicUrlPolicy } from '@quarry/net';
 import { VIDEO_PLATFORMS } from '../domain/video';
 import { VIDEO_OPERATION } from '../domain/video.processor';
@@ -17,7 +11,7 @@ import { VideoSources } from '../ports/video-sources';
 import { VIDEO_SETTINGS, type VideoSettings } from '../video-options.interface';
 import { submissionHold } from './submission-hold';
 import type { VideoCallback, VideoJob } from './video-job';
-import { VIDEO_QUEUE, type VideoJobMessage } from './video-job-queues';
+import { VIDEO_QUEUE } from './video-job-queues';
 
 /** A video job as submitted: the request, and where to deliver its outcome if anywhere. */
 export interface VideoJobRequest extends Omit<VideoRequest, 'mode'> {
@@ -97,7 +91,7 @@ export class VideoJobsService {
     try {
       await this.store.purgeExpired(now);
       await this.store.create(job);
-      await queue.add<VideoJobMessage>(
+      await queue.add<JobMessage>(
         VIDEO_QUEUE,
         { jobId: job.id },
         {
@@ -114,10 +108,8 @@ export class VideoJobsService {
   }
 
   /** The job, for its owner only: anyone else, and everyone once it expired, gets the 404 of an unknown id. */
-  async get(accountId: string, jobId: string): Promise<VideoJob> {
-    const job = await this.store.get(jobId, this.clock.now());
-    if (!job || job.accountId !== accountId) throw new NotFoundError('No such job.');
-    return job;
+  get(accountId: string, jobId: string): Promise<VideoJob> {
+    return ownJob(this.store, accountId, jobId, this.clock.now());
   }
 
   /** The account's unexpired jobs, newest first, for people looking at their history. */

@@ -90,7 +90,7 @@ export function jobsPage(context: PageContext, scrapes: ScrapeJob[], videos: Vid
     status: job.status,
     attempts: job.attempts,
     errorMessage: job.error?.message,
-    callbackUrl: job.callbackUrl,
+    callbackUrl: job.callback?.url,
     delivery: job.delivery,
   }));
   const videoRows = (videos ?? []).map((job) => ({

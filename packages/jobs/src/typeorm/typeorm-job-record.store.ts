@@ -1,4 +1,4 @@
-import { DataSource, LessThanOrEqual, MoreThan } from 'typeorm';
+import { DataSource, LessThanOrEqual, MoreThan, type EntityTarget } from 'typeorm';
 import {
   callbackDeliveryOf,
   Clock,
@@ -6,18 +6,21 @@ import {
   newCallbackDelivery,
   recordDelivery,
 } from '@quarry/core';
-import type { VideoRequest } from '../../domain/video-request';
-import type { VideoResult } from '../../domain/video-result';
 import type { CallbackOutcome, DeliveryStatus } from '@quarry/net';
-import type { VideoJob, VideoJobError, VideoJobStatus } from '../../jobs/video-job';
-import { VideoJobStore } from '../../ports/video-job.store';
-import { VideoJobEntity } from './video-job.entity';
+import type { JobRecord, JobRecordStatus } from '../job-record';
+import { JobRecordStore } from '../job-record.store';
+import type { JobRecordEntity } from './job-record.entity';
 
 const json = <T>(text: string | null): T | undefined => (text === null ? undefined : (JSON.parse(text) as T));
 
-/** Video jobs as rows of the app's database (SQLite or PostgreSQL). */
-export class TypeormVideoJobStore extends VideoJobStore {
+/** A feature's jobs as rows of its job table in the app's database (SQLite or PostgreSQL). */
+export class TypeormJobRecordStore<Request, Result, Failure> extends JobRecordStore<
+  Request,
+  Result,
+  Failure
+> {
   constructor(
+    private readonly entity: EntityTarget<JobRecordEntity>,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
   ) {
@@ -25,14 +28,14 @@ export class TypeormVideoJobStore extends VideoJobStore {
   }
 
   private get rows() {
-    return this.dataSource.getRepository(VideoJobEntity);
+    return this.dataSource.getRepository(this.entity);
   }
 
-  private update(id: string, changes: Partial<VideoJobEntity>): Promise<unknown> {
+  private update(id: string, changes: Partial<JobRecordEntity>): Promise<unknown> {
     return this.rows.update({ id }, { ...changes, updatedAt: this.clock.now() });
   }
 
-  async create(job: VideoJob): Promise<void> {
+  async create(job: JobRecord<Request, Result, Failure>): Promise<void> {
     await this.rows.insert({
       id: job.id,
       accountId: job.accountId,
@@ -51,18 +54,22 @@ export class TypeormVideoJobStore extends VideoJobStore {
     });
   }
 
-  async get(id: string, now: Date): Promise<VideoJob | undefined> {
+  async get(id: string, now: Date): Promise<JobRecord<Request, Result, Failure> | undefined> {
     const row = await this.rows.findOneBy({ id, expiresAt: MoreThan(now) });
-    return row ? toJob(row) : undefined;
+    return row ? this.toJob(row) : undefined;
   }
 
-  async recentForAccount(accountId: string, limit: number, now: Date): Promise<VideoJob[]> {
+  async recentForAccount(
+    accountId: string,
+    limit: number,
+    now: Date,
+  ): Promise<JobRecord<Request, Result, Failure>[]> {
     const rows = await this.rows.find({
       where: { accountId, expiresAt: MoreThan(now) },
       order: { createdAt: 'DESC', id: 'DESC' },
       take: limit,
     });
-    return rows.map(toJob);
+    return rows.map((row) => this.toJob(row));
   }
 
   async markProcessing(id: string, attempt: number): Promise<void> {
@@ -79,11 +86,11 @@ export class TypeormVideoJobStore extends VideoJobStore {
       .execute();
   }
 
-  async markRetrying(id: string): Promise<void> {
-    await this.update(id, { status: 'queued' });
+  async markRetrying(id: string, error: Failure): Promise<void> {
+    await this.update(id, { status: 'queued', error: JSON.stringify(error) });
   }
 
-  async complete(id: string, result: VideoResult): Promise<void> {
+  async complete(id: string, result: Result): Promise<void> {
     await this.update(id, {
       status: 'completed',
       progress: 100,
@@ -92,7 +99,7 @@ export class TypeormVideoJobStore extends VideoJobStore {
     });
   }
 
-  async fail(id: string, error: VideoJobError): Promise<void> {
+  async fail(id: string, error: Failure): Promise<void> {
     await this.update(id, { status: 'failed', error: JSON.stringify(error) });
   }
 
@@ -107,24 +114,24 @@ export class TypeormVideoJobStore extends VideoJobStore {
   async purgeExpired(now: Date): Promise<void> {
     await this.rows.delete({ expiresAt: LessThanOrEqual(now) });
   }
-}
 
-function toJob(row: VideoJobEntity): VideoJob {
-  const job: VideoJob = {
-    id: row.id,
-    accountId: row.accountId,
-    request: JSON.parse(row.request) as VideoRequest,
-    status: row.status as VideoJobStatus,
-    progress: row.progress,
-    attempts: row.attempts,
-    result: json<VideoResult>(row.result),
-    error: json<VideoJobError>(row.error),
-    createdAt: row.createdAt,
-    expiresAt: row.expiresAt,
-  };
-  if (row.callbackUrl !== null) {
-    job.callback = { url: row.callbackUrl, token: row.callbackToken ?? undefined };
-    job.delivery = callbackDeliveryOf<DeliveryStatus>(row.delivery);
+  private toJob(row: JobRecordEntity): JobRecord<Request, Result, Failure> {
+    const job: JobRecord<Request, Result, Failure> = {
+      id: row.id,
+      accountId: row.accountId,
+      request: JSON.parse(row.request) as Request,
+      status: row.status as JobRecordStatus,
+      progress: row.progress,
+      attempts: row.attempts,
+      result: json<Result>(row.result),
+      error: json<Failure>(row.error),
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+    };
+    if (row.callbackUrl !== null) {
+      job.callback = { url: row.callbackUrl, token: row.callbackToken ?? undefined };
+      job.delivery = callbackDeliveryOf<DeliveryStatus>(row.delivery);
+    }
+    return job;
   }
-  return job;
 }

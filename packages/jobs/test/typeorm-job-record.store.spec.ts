@@ -1,13 +1,36 @@
+import { Entity, MigrationInterface, QueryRunner } from 'typeorm';
 import { SystemClock } from '@quarry/core';
 import { createTestDatabase, TestDatabase, testDatabaseEngines } from '@quarry/testing';
-import { TypeormVideoJobStore } from '../src/infrastructure/typeorm/typeorm-video-job.store';
-import type { VideoJob } from '../src';
-import { videoSchema } from './support/video-test-module';
+import { JobRecordEntity, jobRecordTable, TypeormJobRecordStore, type JobRecord } from '../src';
 
-const job = (id: string, expiresAt: Date): VideoJob => ({
+interface Request {
+  url: string;
+}
+interface Failure {
+  code: string;
+  message: string;
+}
+type TestJob = JobRecord<Request, { text: string }, Failure>;
+
+@Entity({ name: 'quarry_test_jobs' })
+class TestJobEntity extends JobRecordEntity {}
+
+class CreateTestJobs1700000000000 implements MigrationInterface {
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.createTable(jobRecordTable('quarry_test_jobs'));
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.dropTable('quarry_test_jobs');
+  }
+}
+
+const schema = { entities: [TestJobEntity], migrations: [CreateTestJobs1700000000000] };
+
+const job = (id: string, expiresAt: Date): TestJob => ({
   id,
   accountId: 'account-1',
-  request: { url: 'https://youtu.be/dQw4w9WgXcQ', mode: 'auto' },
+  request: { url: 'https://example.com/' },
   status: 'queued',
   progress: 0,
   attempts: 0,
@@ -15,14 +38,14 @@ const job = (id: string, expiresAt: Date): VideoJob => ({
   expiresAt,
 });
 
-describe.each(testDatabaseEngines())('the video job store on %s', (engine) => {
+describe.each(testDatabaseEngines())('the TypeORM job record store on %s', (engine) => {
   let database: TestDatabase;
-  let store: TypeormVideoJobStore;
+  let store: TypeormJobRecordStore<Request, { text: string }, Failure>;
   const later = () => new Date(Date.now() + 60_000);
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine, videoSchema);
-    store = new TypeormVideoJobStore(database.dataSource, new SystemClock());
+    database = await createTestDatabase(engine, schema);
+    store = new TypeormJobRecordStore(TestJobEntity, database.dataSource, new SystemClock());
   });
   afterAll(() => database?.destroy());
 
@@ -32,9 +55,13 @@ describe.each(testDatabaseEngines())('the video job store on %s', (engine) => {
     await Promise.all([50, 20, 35, 50, 10].map((progress) => store.advanceProgress(id, progress)));
     expect((await store.get(id, new Date()))?.progress).toBe(50);
     await store.advanceProgress(id, 70);
-    await store.markRetrying(id);
+    await store.markRetrying(id, { code: 'UPSTREAM', message: 'The upstream failed.' });
     await store.advanceProgress(id, 15);
-    expect(await store.get(id, new Date())).toMatchObject({ status: 'queued', progress: 70 });
+    expect(await store.get(id, new Date())).toMatchObject({
+      status: 'queued',
+      progress: 70,
+      error: { code: 'UPSTREAM', message: 'The upstream failed.' },
+    });
   });
 
   it('never returns an expired job, and purges it', async () => {
@@ -68,5 +95,24 @@ describe.each(testDatabaseEngines())('the video job store on %s', (engine) => {
       (await store.recentForAccount('account-recent', limit, now)).map((found) => found.id.slice(-2));
     expect(await ids(2)).toEqual(['13', '12']);
     expect(await ids(10)).toEqual(['13', '12', '11']);
+  });
+
+  it('keeps a callback and its delivery, counting every send even when they overlap', async () => {
+    const id = '00000000-0000-4000-8000-000000000021';
+    await store.create({
+      ...job(id, later()),
+      callback: { url: 'https://hooks.example/x', token: 'secret-token' },
+      delivery: { status: 'pending', attempts: 0 },
+    });
+    await Promise.all([1, 2, 3].map(() => store.countDeliveryAttempt(id)));
+    await store.recordDelivery(id, { status: 'pending', lastStatusCode: 503 });
+    await store.complete(id, { text: 'done' });
+    expect(await store.get(id, new Date())).toMatchObject({
+      status: 'completed',
+      progress: 100,
+      result: { text: 'done' },
+      callback: { url: 'https://hooks.example/x', token: 'secret-token' },
+      delivery: { status: 'pending', attempts: 3, lastStatusCode: 503 },
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { VideoJobStore } from '../ports/video-job.store';
+import type { JobRecordStore } from '../job-record.store';
 
 /**
  * Writes a running job's progress as it rises, one write at a time and never blocking the work;
@@ -10,7 +10,7 @@ export class ProgressRecorder {
   private writes: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly store: VideoJobStore,
+    private readonly store: Pick<JobRecordStore<unknown, unknown, unknown>, 'advanceProgress'>,
     private readonly jobId: string,
     private readonly logger: Logger,
   ) {}
@@ -18,7 +18,7 @@ export class ProgressRecorder {
   record(percent: number): void {
     this.writes = this.writes.then(() =>
       this.store.advanceProgress(this.jobId, percent).catch((error: unknown) => {
-        this.logger.warn({ err: error, jobId: this.jobId }, 'Could not record the progress of a video job');
+        this.logger.warn({ err: error, jobId: this.jobId }, 'Could not record the progress of a job');
       }),
     );
   }
