@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, PaymentRequiredError, type PricedWork } from '@quarry/core';
+import { plainCaptionTranscript, transcriptText } from '../captions/plain-transcript';
 import { MediaTranscriber, type MediaTranscript } from '../ports/media-transcriber';
 import { TranscriptCache, TranscriptCacheKey } from '../ports/transcript-cache';
 import type { VideoPlatform } from '../ports/video-platform';
@@ -95,7 +96,13 @@ export class VideoProcessor {
     const cached = await this.cache.get(cacheKey(ref, request.language, source));
     if (!cached) return undefined;
     await this.charge(run, this.settings.cachedPrice, request.url);
-    return { ...cached, url: request.url, cached: true, credits: this.settings.cachedPrice };
+    return {
+      ...cached,
+      transcript: plainCaptionTranscript(cached.transcript),
+      url: request.url,
+      cached: true,
+      credits: this.settings.cachedPrice,
+    };
   }
 
   /**
@@ -283,7 +290,7 @@ export class VideoProcessor {
       thumbnailUrl: details.thumbnailUrl,
       publishedAt: details.publishedAt,
       transcript: {
-        text: segments.map((segment) => segment.text).join(' '),
+        text: transcriptText(segments),
         language,
         availableLanguages: availableLanguages(details.captionTracks),
         source,
