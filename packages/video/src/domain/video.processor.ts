@@ -10,6 +10,7 @@ import { VideoSources } from '../ports/video-sources';
 import { VIDEO_SETTINGS, type VideoSettings } from '../video-options.interface';
 import { availableLanguages, baseLanguage, chooseCaptionTrack } from './caption-choice';
 import type { CaptionTrack, TranscriptSegment, VideoDetails, VideoRef } from './video';
+import { videoDurationSeconds } from './video-duration';
 import { VideoError } from './video.error';
 import type { VideoRequest } from './video-request';
 import type { CachedVideoResult, TranscriptSource, VideoResult } from './video-result';
@@ -96,9 +97,12 @@ export class VideoProcessor {
     const cached = await this.cache.get(cacheKey(ref, request.language, source));
     if (!cached) return undefined;
     await this.charge(run, this.settings.cachedPrice, request.url);
+    // Earlier versions cached caption markup, and durations that were fractional or null.
+    const transcript = plainCaptionTranscript(cached.transcript);
     return {
       ...cached,
-      transcript: plainCaptionTranscript(cached.transcript),
+      durationSeconds: videoDurationSeconds(cached.durationSeconds, null, transcript.segments),
+      transcript,
       url: request.url,
       cached: true,
       credits: this.settings.cachedPrice,
@@ -133,7 +137,7 @@ export class VideoProcessor {
     const price = this.settings.captionPrice;
     await this.charge(run, price, request.url);
     return {
-      result: this.resultOf(details, track.languageCode, 'captions', segments),
+      result: this.resultOf(details, track.languageCode, 'captions', segments, null),
       credits: price,
       cacheKeys: captionKeys(details, request.language, track),
     };
@@ -179,6 +183,7 @@ export class VideoProcessor {
           media.language ?? request.language ?? null,
           'generated',
           media.segments,
+          seconds,
         ),
         credits,
         cacheKeys: generatedKeys(details.ref, request.language, media.language),
@@ -238,9 +243,9 @@ export class VideoProcessor {
       );
   }
 
-  /** The price per started minute of `seconds` of audio. */
+  /** The price per started minute of `seconds` of audio; a transcription is at least one minute. */
   private generatedPrice(seconds: number): number {
-    return Math.ceil(seconds / 60) * this.settings.generatedPricePerMinute;
+    return Math.max(1, Math.ceil(seconds / 60)) * this.settings.generatedPricePerMinute;
   }
 
   /**
@@ -278,6 +283,7 @@ export class VideoProcessor {
     language: string | null,
     source: TranscriptSource,
     segments: TranscriptSegment[],
+    mediaSeconds: number | null,
   ): CachedVideoResult {
     return {
       platform: details.ref.platform,
@@ -286,7 +292,7 @@ export class VideoProcessor {
       title: details.title,
       description: details.description,
       author: details.author,
-      durationSeconds: details.durationSeconds,
+      durationSeconds: videoDurationSeconds(details.durationSeconds, mediaSeconds, segments),
       thumbnailUrl: details.thumbnailUrl,
       publishedAt: details.publishedAt,
       transcript: {
