@@ -13,8 +13,13 @@ beforeAll(async () => {
   sites = await startFixtureSites();
   moduleRef = await createBrandTestModule({ allowHosts: sites.allowHosts, lookup: sites.lookup });
   const brands = moduleRef.get(BrandService);
+  // Four at a time, as many as the pool has pages: more sites than its queue holds would be refused.
+  const waiting = [...sites.names];
   await Promise.all(
-    sites.names.map(async (site) => profiles.set(site, await brands.profile({ url: sites.url(site) }))),
+    Array.from({ length: 4 }, async () => {
+      for (let site = waiting.shift(); site; site = waiting.shift())
+        profiles.set(site, await brands.profile({ url: sites.url(site) }));
+    }),
   );
 }, 120_000);
 afterAll(async () => {
@@ -60,7 +65,7 @@ describe.each(fixtureSiteNames())('the %s fixture site', (site) => {
     if (truth().themeColor !== undefined) expect(profile().themeColor).toBe(truth().themeColor);
   });
 
-  it('finds the families that rendered, with their origin', () => {
+  it('names the families the site names, with their origin', () => {
     const { heading, body, code, headingOrigin, bodyOrigin } = truth().fonts;
     const font = (role: string) => profile().fonts.find((entry) => entry.role === role);
     if (heading) expect(profile().typography.headingFamily).toBe(heading);
@@ -69,6 +74,21 @@ describe.each(fixtureSiteNames())('the %s fixture site', (site) => {
     if (headingOrigin) expect(font('heading')?.origin).toBe(headingOrigin);
     if (bodyOrigin) expect(font('body')?.origin).toBe(bodyOrigin);
   });
+
+  it.each(['heading', 'body', 'code'] as const)(
+    'tells whether the %s family rendered, and which did',
+    (role) => {
+      const fonts = truth().fonts;
+      const named = fonts[role];
+      if (!named) return;
+      const other = fonts[`${role}RenderedFamily`];
+      expect(profile().fonts.find((entry) => entry.role === role)).toMatchObject({
+        family: named,
+        rendered: other === undefined,
+        renderedFamily: other ?? named,
+      });
+    },
+  );
 
   it('lists the profile links, and no share or post links', () => {
     const expected = truth().socialLinks;

@@ -10,8 +10,9 @@ import {
   type MediaTranscript,
 } from '../src';
 
-// Nine seconds of audio per chunk at most, so a minute of speech takes seven requests.
-const MAX_UPLOAD_BYTES = 40_000;
+// Nine seconds of audio per chunk at most (64 kbit/s is 8,000 bytes a second, a tenth kept for
+// headers), so a minute of speech takes seven requests.
+const MAX_UPLOAD_BYTES = 80_000;
 const TOLERANCE_SECONDS = 0.35;
 
 async function failureOf(promise: Promise<unknown>): Promise<VideoError> {
@@ -74,6 +75,8 @@ describe('FfmpegMediaTranscriber with real ffmpeg and an OpenAI-compatible serve
       expect(upload).toMatchObject({ decodable: true, fileName: expect.stringMatching(/\.mp3$/) });
       expect(upload.bytes).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
       expect(upload.durationSeconds).toBeCloseTo(60 / 7, 1);
+      // Encoded at 64 kbit/s: about 8,000 bytes a second.
+      expect(upload.bytes / upload.durationSeconds).toBeGreaterThan(7_500);
     }
     expect(sum(standIn.uploads.map((upload) => upload.durationSeconds))).toBeCloseTo(60, 0);
     expect(result.audioSeconds).toBeCloseTo(60, 0);
@@ -130,13 +133,13 @@ describe('FfmpegMediaTranscriber with real ffmpeg and an OpenAI-compatible serve
   it('cuts a chunk in two when its encoding comes out over the limit', async () => {
     const short = await speechMedia([{ text: 'Short and sweet.', atSeconds: 1 }], 6);
 
-    // 4500 bytes plan six 1 s chunks, which the MP3 headers push over the limit: each is cut in two.
-    const result = await transcriber({}, 4_500).transcribe(short.file);
+    // 8900 bytes plan six 1 s chunks, which the MP3 headers push over the limit: each is cut in two.
+    const result = await transcriber({}, 8_900).transcribe(short.file);
 
     expect(standIn.uploads.length).toBe(12);
     for (const upload of standIn.uploads) {
       expect(upload.decodable).toBe(true);
-      expect(upload.bytes).toBeLessThanOrEqual(4_500);
+      expect(upload.bytes).toBeLessThanOrEqual(8_900);
     }
     expect(sum(standIn.uploads.map((upload) => upload.durationSeconds))).toBeCloseTo(6, 0);
     expect(result.audioSeconds).toBeCloseTo(6, 0);

@@ -12,7 +12,8 @@ import {
   type SpeechMedia,
   SpeechToTextStandIn,
 } from '@quarry/testing';
-import { VideoJobsService, type VideoJob, type VideoJobRequest } from '../src';
+import { VideoJobsService } from '../src';
+import { runVideoJob } from './support/run-video-job';
 import { createVideoTestContext, videoEngines, type VideoTestContext } from './support/video-test-module';
 
 const cues = (...texts: string[]): StandInCue[] =>
@@ -151,28 +152,12 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
       .create(`${Math.random().toString(36).slice(2)}@example.com`, credits);
   const ledger = (context: VideoTestContext) => context.moduleRef.get(CreditLedger);
 
-  /** Submits and polls until the job (and its callback, if any) settled, recording every progress seen. */
-  async function run(
-    context: VideoTestContext,
-    accountId: string,
-    request: VideoJobRequest,
-    progress: number[] = [],
-  ): Promise<VideoJob> {
-    const jobs = service(context);
-    const { id } = await jobs.submit(accountId, request);
-    for (let i = 0; i < 2400; i++) {
-      const job = await jobs.get(accountId, id);
-      if (progress.at(-1) !== job.progress) progress.push(job.progress);
-      const done = job.status === 'completed' || job.status === 'failed';
-      if (done && job.delivery?.status !== 'pending') return job;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`job ${id} did not settle`);
-  }
-
   it('transcribes YouTube captions, the manual track over the auto-generated one, every field present', async () => {
     const { id: accountId } = await account(withSpeech, 5);
-    const job = await run(withSpeech, accountId, { url: `https://youtu.be/${YT.talk}`, mode: 'native' });
+    const job = await runVideoJob(withSpeech, accountId, {
+      url: `https://youtu.be/${YT.talk}`,
+      mode: 'native',
+    });
     expect(job).toMatchObject({ status: 'completed', progress: 100, attempts: 1 });
     expect(job.result).toEqual({
       url: `https://youtu.be/${YT.talk}`,
@@ -211,25 +196,28 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
 
   it('takes the requested language over the default track, and the default track without one', async () => {
     const { id: accountId } = await account(withSpeech, 5);
-    const german = await run(withSpeech, accountId, { url: youtubeUrl(YT.talk), language: 'de' });
+    const german = await runVideoJob(withSpeech, accountId, { url: youtubeUrl(YT.talk), language: 'de' });
     expect(german.result?.transcript).toMatchObject({
       language: 'de',
       text: 'Hallo & willkommen zum Vortrag',
     });
-    const requested = await run(withSpeech, accountId, { url: youtubeUrl(YT.defaulted), language: 'en' });
+    const requested = await runVideoJob(withSpeech, accountId, {
+      url: youtubeUrl(YT.defaulted),
+      language: 'en',
+    });
     expect(requested.result?.transcript).toMatchObject({
       language: 'en',
       source: 'captions',
       text: 'Hello from the machine',
       availableLanguages: ['fr', 'en'],
     });
-    const unnamed = await run(withSpeech, accountId, { url: youtubeUrl(YT.defaulted) });
+    const unnamed = await runVideoJob(withSpeech, accountId, { url: youtubeUrl(YT.defaulted) });
     expect(unnamed.result?.transcript).toMatchObject({ language: 'fr', text: 'Bonjour' });
   });
 
   it('transcribes TikTok subtitles through a short link, the URL kept as requested', async () => {
     const { id: accountId } = await account(withSpeech, 5);
-    const job = await run(withSpeech, accountId, { url: 'https://vm.tiktok.com/ZMabc1234/' });
+    const job = await runVideoJob(withSpeech, accountId, { url: 'https://vm.tiktok.com/ZMabc1234/' });
     expect(job.result).toMatchObject({
       url: 'https://vm.tiktok.com/ZMabc1234/',
       finalUrl: `https://www.tiktok.com/@chef.ana/video/${TIKTOK_ID}`,
@@ -252,9 +240,9 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
 
   it('serves a second job from the cache for 1 credit without asking the platform, and forceFresh asks again', async () => {
     const { id: accountId } = await account(withSpeech, 5);
-    const first = await run(withSpeech, accountId, { url: youtubeUrl(YT.defaulted), language: 'fr' });
+    const first = await runVideoJob(withSpeech, accountId, { url: youtubeUrl(YT.defaulted), language: 'fr' });
     const asked = standIns.youtube!.requests.length;
-    const second = await run(withSpeech, accountId, {
+    const second = await runVideoJob(withSpeech, accountId, {
       url: `https://m.youtube.com/watch?v=${YT.defaulted}`,
       language: 'FR',
     });
@@ -265,7 +253,7 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
       cached: true,
       credits: 1,
     });
-    const fresh = await run(withSpeech, accountId, {
+    const fresh = await runVideoJob(withSpeech, accountId, {
       url: youtubeUrl(YT.defaulted),
       language: 'fr',
       forceFresh: true,
@@ -279,7 +267,12 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
     const { id: accountId } = await account(withSpeech, 10);
     const uploads = stt.uploads.length;
     const progress: number[] = [];
-    const job = await run(withSpeech, accountId, { url: youtubeUrl(YT.spoken), mode: 'generate' }, progress);
+    const job = await runVideoJob(
+      withSpeech,
+      accountId,
+      { url: youtubeUrl(YT.spoken), mode: 'generate' },
+      progress,
+    );
     expect(job.status).toBe('completed');
     expect(job.result).toMatchObject({
       durationSeconds: 65,
@@ -301,7 +294,7 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
   it('asks the provider in the base language of a regional request', async () => {
     const { id: accountId } = await account(withSpeech, 10);
     const uploads = stt.uploads.length;
-    const job = await run(withSpeech, accountId, {
+    const job = await runVideoJob(withSpeech, accountId, {
       url: youtubeUrl(YT.spoken),
       mode: 'generate',
       language: 'EN-gb',
@@ -314,7 +307,7 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
   it('transcribes Instagram, which has no captions, in auto mode; the cached copy costs 1 credit', async () => {
     const { id: accountId } = await account(withSpeech, 10);
     const url = `https://www.instagram.com/reel/${INSTAGRAM.reel}/`;
-    const job = await run(withSpeech, accountId, { url });
+    const job = await runVideoJob(withSpeech, accountId, { url });
     expect(job.result).toMatchObject({
       platform: 'instagram',
       platformId: INSTAGRAM.reel,
@@ -323,7 +316,7 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
       transcript: { source: 'generated', availableLanguages: [] },
       credits: 8,
     });
-    const again = await run(withSpeech, accountId, { url, language: 'en' });
+    const again = await runVideoJob(withSpeech, accountId, { url, language: 'en' });
     expect(again.result).toMatchObject({ cached: true, credits: 1, transcript: job.result?.transcript });
     expect(await ledger(withSpeech).balance(accountId)).toBe(1);
   });
@@ -332,7 +325,7 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
     const { id: accountId } = await account(withSpeech, 10);
     stt.failNext({ status: 503 });
     const progress: number[] = [];
-    const job = await run(
+    const job = await runVideoJob(
       withSpeech,
       accountId,
       { url: youtubeUrl(YT.tokenOnly), mode: 'generate', forceFresh: true },
@@ -347,7 +340,7 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
   it('fails with PAYMENT_REQUIRED before transcribing when the account cannot pay, charging nothing', async () => {
     const { id: accountId } = await account(withSpeech, 5);
     const uploads = stt.uploads.length;
-    const job = await run(withSpeech, accountId, {
+    const job = await runVideoJob(withSpeech, accountId, {
       url: youtubeUrl(YT.silent),
       mode: 'generate',
       forceFresh: true,
@@ -365,9 +358,11 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
   it('fails generated transcripts over the maximum duration with TOO_LONG, whether the platform says it or the audio does', async () => {
     const { id: accountId } = await account(withSpeech, 100);
     const uploads = stt.uploads.length;
-    const said = await run(withSpeech, accountId, { url: youtubeUrl(YT.epic), mode: 'generate' });
+    const said = await runVideoJob(withSpeech, accountId, { url: youtubeUrl(YT.epic), mode: 'generate' });
     expect(said.error).toMatchObject({ code: 'TOO_LONG', url: youtubeUrl(YT.epic) });
-    const heard = await run(withSpeech, accountId, { url: `https://www.instagram.com/p/${INSTAGRAM.long}/` });
+    const heard = await runVideoJob(withSpeech, accountId, {
+      url: `https://www.instagram.com/p/${INSTAGRAM.long}/`,
+    });
     expect(heard.error).toMatchObject({ code: 'TOO_LONG' });
     expect(stt.uploads.length).toBe(uploads);
     expect(await ledger(withSpeech).balance(accountId)).toBe(100);
@@ -380,7 +375,7 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
     [{ url: 'https://vm.tiktok.com/ZMexpired/' }, 'VIDEO_NOT_FOUND'],
   ] as const)('fails %j with %s, charging nothing', async (request, code) => {
     const { id: accountId } = await account(withSpeech, 5);
-    const job = await run(withSpeech, accountId, request);
+    const job = await runVideoJob(withSpeech, accountId, request);
     expect(job).toMatchObject({
       status: 'failed',
       error: { code, message: expect.any(String), url: request.url },
@@ -390,7 +385,7 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
 
   it('retries a transient platform failure up to the configured attempts, then fails charging nothing', async () => {
     const { id: accountId } = await account(withSpeech, 5);
-    const job = await run(withSpeech, accountId, { url: youtubeUrl(YT.flaky) });
+    const job = await runVideoJob(withSpeech, accountId, { url: youtubeUrl(YT.flaky) });
     expect(job).toMatchObject({ status: 'failed', attempts: 3, error: { code: 'PLATFORM_ERROR' } });
     expect(await ledger(withSpeech).balance(accountId)).toBe(5);
   });
@@ -404,14 +399,14 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
       [{ url: youtubeUrl(YT.tokenOnly), mode: 'native' }, 'PLATFORM_BLOCKED'],
     ] as const)('fails %j with %s', async (request, code) => {
       const { id: accountId } = await account(captionsOnly, 5);
-      const job = await run(captionsOnly, accountId, request);
+      const job = await runVideoJob(captionsOnly, accountId, request);
       expect(job).toMatchObject({ status: 'failed', error: { code, url: request.url } });
       expect(await ledger(captionsOnly).balance(accountId)).toBe(5);
     });
 
     it('still transcribes captions', async () => {
       const { id: accountId } = await account(captionsOnly, 5);
-      const job = await run(captionsOnly, accountId, { url: youtubeUrl(YT.talk), language: 'en' });
+      const job = await runVideoJob(captionsOnly, accountId, { url: youtubeUrl(YT.talk), language: 'en' });
       expect(job.result).toMatchObject({
         transcript: { source: 'captions', text: 'Hello & welcome to the talk' },
       });
@@ -431,7 +426,7 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
     it('POSTs the finished job signed with the account secret, with the token, retrying until accepted', async () => {
       const { id: accountId } = await account(withSpeech, 5);
       const received = receive('/hook-done', [500, 204]);
-      const job = await run(withSpeech, accountId, {
+      const job = await runVideoJob(withSpeech, accountId, {
         url: youtubeUrl(YT.talk),
         language: 'de',
         callbackUrl: receiver.url('/hook-done'),
@@ -455,7 +450,7 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
     it('POSTs a failed job as { jobId, status: "failed", error: { code, message, url } }', async () => {
       const { id: accountId } = await account(withSpeech, 5);
       const received = receive('/hook-failed', [200]);
-      const job = await run(withSpeech, accountId, {
+      const job = await runVideoJob(withSpeech, accountId, {
         url: youtubeUrl(YT.private),
         callbackUrl: receiver.url('/hook-failed'),
       });
@@ -499,7 +494,7 @@ describe.each(videoEngines())('video jobs on %s', (_name, engine) => {
     it("answers 404 for an unknown id, another account's job, and a job past its retention", async () => {
       const owner = await account(withSpeech, 5);
       const stranger = await account(withSpeech, 5);
-      const job = await run(withSpeech, owner.id, { url: youtubeUrl(YT.talk), language: 'en' });
+      const job = await runVideoJob(withSpeech, owner.id, { url: youtubeUrl(YT.talk), language: 'en' });
       await expect(service(withSpeech).get(stranger.id, job.id)).rejects.toBeInstanceOf(NotFoundError);
       await expect(service(withSpeech).get(owner.id, 'no-such-job')).rejects.toBeInstanceOf(NotFoundError);
       withSpeech.clock.advance(24 * 60 * 60 * 1000);

@@ -45,7 +45,14 @@ function fontRoles(page: PageMeasurement): BrandFont[] {
     const best = page.fonts.filter((font) => font.role === role).sort((a, b) => b.area - a.area)[0];
     if (!best) continue;
     const weights = [...(page.fontWeights[best.family] ?? [])].sort((a, b) => a - b);
-    fonts.push({ family: best.family, role, weights, origin: best.origin });
+    fonts.push({
+      family: best.family,
+      role,
+      weights,
+      origin: best.origin,
+      rendered: best.rendered,
+      renderedFamily: best.renderedFamily,
+    });
   }
   return fonts;
 }

@@ -62,13 +62,20 @@ export interface BrandColor {
 }
 
 export interface BrandFont {
-  /** The family that rendered: the first available one of the element's stack. */
+  /**
+   * The family the brand names: the first family of the element's computed `font-family` stack that
+   * is not a generic keyword; the generic keyword only when the stack names no family.
+   */
   family: string;
   role: 'heading' | 'body' | 'code';
   /** Weights (100..900) the page draws this family in. */
   weights: number[];
-  /** `google`: Google Fonts; `custom`: another web font; `system`: installed on the machine or generic. */
+  /** `google`: Google Fonts; `custom`: another web font (`@font-face`); `system`: expected installed, or generic. */
   origin: 'google' | 'custom' | 'system';
+  /** Whether `family` drew the text: a web font face that loaded, or a family installed on the rendering machine. */
+  rendered: boolean;
+  /** The family that drew the text: `family` when rendered, else the stack's first family that could (a generic keyword at worst). */
+  renderedFamily: string;
 }
 
 export interface BrandProfile {

@@ -1,14 +1,20 @@
 /**
- * In-page font functions (source text). `renderedFamily` walks a `font-family` stack the way the
- * browser does and returns the first family that can render: a web font face of that family that
- * loaded (`document.fonts`, status `loaded`), else a family installed on the machine (its glyphs
- * measure differently from every generic fallback), else a generic keyword, which is the system's.
- * A web font is `google` when its face comes from fonts.googleapis.com / fonts.gstatic.com (by the
- * stylesheet's or the font file's host name), else `custom`.
+ * In-page font functions (source text). `fontOf` reads a computed `font-family` stack: the family
+ * the site names (the first that is not a generic keyword; the stack's first keyword when it names
+ * none), whether that family rendered, and the family that did. `renderedFamily` walks the stack
+ * the way the browser does and returns the first family that can render: a web font face of that
+ * family that loaded (`document.fonts`, status `loaded`), else a family installed on the machine
+ * (its glyphs measure differently from every generic fallback), else a generic keyword, which is
+ * the system's. `-apple-system` and `BlinkMacSystemFont`, the system UI font's names on Apple
+ * systems, are never the named family. A web font is `google` when its face comes from
+ * fonts.googleapis.com / fonts.gstatic.com (by the stylesheet's or the font file's host name),
+ * else `custom`; a family named without a face is `system`.
  */
 export const FONT_FUNCTIONS = `
   const GENERIC_FAMILIES = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-serif',
     'ui-sans-serif', 'ui-monospace', 'ui-rounded', 'math', 'emoji', 'fangsong']);
+  // The system UI font's names on Apple systems: keywords, not a brand's family (other systems skip them).
+  const SYSTEM_FONT_NAMES = new Set(['-apple-system', 'blinkmacsystemfont']);
   const GOOGLE_HOSTS = /^fonts\\.(googleapis|gstatic)\\.com$/i;
   const unquote = (family) => family.trim().replace(/^(["'])(.*)\\1$/, '$2').trim();
   const splitStack = (stack) => {
@@ -84,6 +90,10 @@ export const FONT_FUNCTIONS = `
     const sources = faceSources.get(key) || [];
     return sources.some((host) => GOOGLE_HOSTS.test(host)) ? 'google' : 'custom';
   };
+  const isWebFont = (family) => {
+    const key = family.toLowerCase();
+    return googleFamilies.has(key) || faceSources.has(key) || faces.some((face) => unquote(face.family).toLowerCase() === key);
+  };
   const measureContext = document.createElement('canvas').getContext('2d');
   const SAMPLE = 'mmmmmmmmmmlli WWW 0123456789 @#';
   const installed = (family) => {
@@ -123,5 +133,20 @@ export const FONT_FUNCTIONS = `
     result = result || { family: 'serif', origin: 'system' };
     familyCache.set(stack, result);
     return result;
+  };
+  const fontOf = (stack) => {
+    const families = splitStack(stack);
+    const named = families.find(
+      (family) => !GENERIC_FAMILIES.has(family.toLowerCase()) && !SYSTEM_FONT_NAMES.has(family.toLowerCase()),
+    );
+    const rendering = renderedFamily(stack);
+    if (!named) return { family: rendering.family, origin: 'system', rendered: true, renderedFamily: rendering.family };
+    const rendered = rendering.family.toLowerCase() === named.toLowerCase();
+    return {
+      family: named,
+      origin: isWebFont(named) ? webFontOrigin(named) : 'system',
+      rendered,
+      renderedFamily: rendering.family,
+    };
   };
 `;

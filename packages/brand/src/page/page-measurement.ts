@@ -30,11 +30,14 @@ export interface PageMeasurement {
   variables: Array<{ name: string; hex: string }>;
   fonts: Array<{
     role: 'heading' | 'body' | 'code';
+    /** The family the stack names first (a generic keyword only when it names none). */
     family: string;
     origin: 'google' | 'custom' | 'system';
+    rendered: boolean;
+    renderedFamily: string;
     area: number;
   }>;
-  /** Weights each rendered family is drawn in. */
+  /** Weights each named family is drawn in. */
   fontWeights: Record<string, number[]>;
   baseSizePx: number | null;
   logoCandidates: LogoCandidate[];

@@ -5,7 +5,7 @@
  *   a box with a background image keeps none of its background colour (the picture covers it);
  * - texts and links: each colour weighted by the area its glyphs cover (characters x size²);
  * - buttons: filled buttons and button-like links, with their colours and corner radius;
- * - fonts: the rendered family of headings, body text and code, weighted the same way.
+ * - fonts: the family headings, body text and code name (and whether it rendered), weighted the same way.
  * "Chrome" is navigation, header and footer: their colours are weighed apart from the content's.
  */
 export const PAINT_FUNCTIONS = `
@@ -116,10 +116,10 @@ export const PAINT_FUNCTIONS = `
         if (facts.hidden) continue;
         const area = characters * facts.size * facts.size * 0.5;
         const weight = String(Math.round(parseFloat(facts.style.fontWeight) || 400));
-        const family = renderedFamily(facts.style.fontFamily);
+        const font = fontOf(facts.style.fontFamily);
         const role = facts.code ? 'code' : facts.heading ? 'heading' : facts.chrome || facts.button ? null : 'body';
-        if (role) add(fontUse, role + '|' + family.family, null, area, { role, family: family.family, origin: family.origin });
-        const weights = (fontWeights[family.family] = fontWeights[family.family] || []);
+        if (role) add(fontUse, role + '|' + font.family, null, area, { role, ...font });
+        const weights = (fontWeights[font.family] = fontWeights[font.family] || []);
         if (!weights.includes(Number(weight))) weights.push(Number(weight));
         if (role === 'body') sizes.set(facts.size, (sizes.get(facts.size) || 0) + characters);
         if (!facts.colour || !facts.inView || facts.button) continue;
@@ -162,7 +162,14 @@ export const PAINT_FUNCTIONS = `
       texts: [...texts.values()],
       links: [...links.values()],
       buttons,
-      fonts: [...fontUse.values()].map(({ role, family, origin, area }) => ({ role, family, origin, area })),
+      fonts: [...fontUse.values()].map(({ role, family, origin, rendered, renderedFamily, area }) => ({
+        role,
+        family,
+        origin,
+        rendered,
+        renderedFamily,
+        area,
+      })),
       fontWeights,
       baseSizePx,
     };

@@ -21,7 +21,17 @@ export interface SiteTruth {
     theme?: 'light' | 'dark' | null;
   };
   colors: { primary?: string; background?: string; text?: string };
-  fonts: { heading?: string; body?: string; headingOrigin?: string; bodyOrigin?: string; code?: string };
+  /** The families named per role; where one did not render, the family that did (`<role>RenderedFamily`). */
+  fonts: {
+    heading?: string;
+    body?: string;
+    code?: string;
+    headingOrigin?: string;
+    bodyOrigin?: string;
+    headingRenderedFamily?: string;
+    bodyRenderedFamily?: string;
+    codeRenderedFamily?: string;
+  };
   socialLinks?: Array<{ platform: string; url: string }>;
   icons?: string[];
 }

@@ -57,6 +57,8 @@ export interface YouTubeStandInCaption {
   /** Its `baseUrl` carries `exp=xpe`: without a `pot` parameter the body comes back empty. */
   needsToken?: boolean;
   cues: StandInCue[];
+  /** A body captured from YouTube, sent as it is instead of one made of `cues` in `format`. */
+  body?: string;
 }
 
 export interface YouTubeStandInVideo {
@@ -177,7 +179,7 @@ function timedText(
   }
   const format = (request.query.get('fmt') ?? 'srv1') as YouTubeCaptionFormat;
   const type = format === 'json3' ? 'application/json; charset=UTF-8' : 'text/xml; charset=UTF-8';
-  response.writeHead(200, { 'content-type': type }).end(timedTextBody(format, track.cues));
+  response.writeHead(200, { 'content-type': type }).end(track.body ?? timedTextBody(format, track.cues));
 }
 
 function videoPlayback(

@@ -2,12 +2,36 @@ import { decodeHTML } from 'entities';
 import type { TranscriptSegment } from '../domain/video';
 
 /**
- * Caption markup (WebVTT cue text, YouTube's timed text) as plain text: tags removed before
- * entities are decoded, so an escaped `&lt;` stays a literal "<", and every run of whitespace,
- * line breaks included, collapsed to one space.
+ * The markup captions carry, as tags: formatting (`<i>`, `<b>`, `<u>`, `<s>`, `<em>`, `<strong>`,
+ * `<font ...>`, `<span ...>`, `<sub>`, `<sup>`), WebVTT's class, voice, language and ruby spans
+ * (`<c.yellow>`, `<v Roger>`, `<lang en>`, `<ruby>`, `<rt>`) and karaoke timestamps
+ * (`<00:00:01.000>`), opening or closing. Other text between angle brackets (`1 < 2`, `<3`) is
+ * not markup and stays.
  */
-export function plainCaptionText(markup: string): string {
-  return collapseWhitespace(decodeHTML(markup.replace(/<br\s*\/?>/gi, ' ').replace(/<[^>]*>/g, '')));
+const CAPTION_TAG =
+  /<\/?(?:i|b|u|s|em|strong|font|span|sub|sup|c|v|lang|ruby|rt|rp)(?=[\s.>/])[^<>]*>|<(?:\d+:)?\d{2}:\d{2}[.,]\d{3}>/gi;
+const LINE_BREAK_TAG = /<\/?br\s*\/?>/gi;
+/** Captions escaped more than once (YouTube's srv1 is HTML escaped inside XML) are decoded at most this often. */
+const MOST_DECODINGS = 3;
+
+/**
+ * Caption text (WebVTT cue text, YouTube's timed text after its XML is read) as plain text: entities
+ * decoded (again while a decoding uncovers more, so markup escaped once more is removed too),
+ * caption markup removed and every run of whitespace, line breaks included, collapsed to one space.
+ * Plain text comes back unchanged, so a transcript cleaned once reads the same when cleaned again.
+ */
+export function plainCaptionText(text: string): string {
+  let plain = withoutMarkup(text);
+  for (let decodings = 0; decodings < MOST_DECODINGS; decodings++) {
+    const decoded = withoutMarkup(decodeHTML(plain));
+    if (decoded === plain) break;
+    plain = decoded;
+  }
+  return collapseWhitespace(plain);
+}
+
+function withoutMarkup(text: string): string {
+  return text.replace(LINE_BREAK_TAG, ' ').replace(CAPTION_TAG, '');
 }
 
 export function collapseWhitespace(text: string): string {

@@ -35,6 +35,30 @@ describe('parseWebVtt', () => {
     ]);
   });
 
+  it('removes formatting markup, escaped or not, and decodes every entity', () => {
+    const body = [
+      'WEBVTT',
+      '',
+      '00:00:01.200 --> 00:00:03.500',
+      'this is <i>not</i> the <b>original</b> <u>transcript</u>',
+      '',
+      '00:00:03.500 --> 00:00:05.500',
+      '<font color="#E5E5E5">it&#39;s</font> &quot;<v.loud Ana>quoted</v>&quot; &amp; <lang fr>très</lang> bien',
+      '',
+      '00:00:05.500 --> 00:00:07.000',
+      'this is &lt;i&gt;escaped&lt;/i&gt;&nbsp;markup, 1 &lt; 2',
+      '',
+      '00:00:07.000 --> 00:00:08.000',
+      '&lt;b&gt;&lt;/b&gt;',
+      '',
+    ].join('\n');
+    expect(parseWebVtt(body)).toEqual([
+      { text: 'this is not the original transcript', startMs: 1200, durationMs: 2300 },
+      { text: 'it\'s "quoted" & très bien', startMs: 3500, durationMs: 2000 },
+      { text: 'this is escaped markup, 1 < 2', startMs: 5500, durationMs: 1500 },
+    ]);
+  });
+
   it('ignores a REGION block and a BOM', () => {
     const body = '\uFEFFWEBVTT\n\nREGION\nid:fred\nwidth:40%\n\n00:01.000 --> 00:02.000 region:fred\nhi\n';
     expect(parseWebVtt(body)).toEqual([{ text: 'hi', startMs: 1000, durationMs: 1000 }]);

@@ -48,13 +48,68 @@ describe('parseYouTubeTimedText', () => {
           segs: [{ utf8: 'hello' }, { utf8: ' world', tOffsetMs: 400 }],
         },
         { tStartMs: 2920, wWinId: 1, aAppend: 1, segs: [{ utf8: '\n' }] },
-        { tStartMs: 2930, dDurationMs: 1000, segs: [{ utf8: 'a <b> c' }] },
+        { tStartMs: 2930, dDurationMs: 1000, segs: [{ utf8: '1 < 2 > 0' }] },
       ],
     });
     expect(parseYouTubeTimedText(body)).toEqual([
       { text: 'hello world', startMs: 120, durationMs: 2800 },
-      { text: 'a <b> c', startMs: 2930, durationMs: 1000 },
+      { text: '1 < 2 > 0', startMs: 2930, durationMs: 1000 },
     ]);
+  });
+
+  describe('markup an uploaded track carries in its text, as YouTube sends it', () => {
+    const plain = [
+      { text: 'this is not the original transcript', startMs: 1200, durationMs: 2300 },
+      { text: 'it\'s "quoted" & bold, 1 < 2', startMs: 3500, durationMs: 2000 },
+      { text: 'coloured words', startMs: 5500, durationMs: 1500 },
+    ];
+
+    it('srv1: markup escaped once as XML, entities twice', () => {
+      const body =
+        '<?xml version="1.0" encoding="utf-8" ?><transcript>' +
+        '<text start="1.2" dur="2.3">this is &lt;i&gt;not&lt;/i&gt; the original transcript</text>' +
+        '<text start="3.5" dur="2">it&amp;#39;s &lt;b&gt;&amp;quot;quoted&amp;quot; &amp;amp; bold&lt;/b&gt;, 1 &amp;lt; 2</text>' +
+        '<text start="5.5" dur="1.5">&lt;font color=&quot;#E5E5E5&quot;&gt;coloured&lt;/font&gt;&amp;nbsp; words</text>' +
+        '<text start="7" dur="1">&lt;i&gt; &lt;/i&gt;</text>' +
+        '</transcript>';
+      expect(parseYouTubeTimedText(body)).toEqual(plain);
+    });
+
+    it('srv3: markup escaped as XML inside the paragraph and its words', () => {
+      const body =
+        '<?xml version="1.0" encoding="utf-8" ?><timedtext format="3"><head><pen id="1"/></head><body>\n' +
+        '<p t="1200" d="2300">this is &lt;i&gt;not&lt;/i&gt; the original transcript</p>\n' +
+        '<p t="3500" d="2000"><s>it&#39;s</s><s t="200"> &lt;b&gt;&quot;quoted&quot;</s><s t="400"> &amp;amp; bold&lt;/b&gt;, 1 &amp;lt; 2</s></p>\n' +
+        '<p t="5500" d="1500">&lt;font color="#E5E5E5"&gt;coloured&lt;/font&gt;\nwords</p>\n' +
+        '<p t="7000" d="1000">&lt;u&gt;&lt;/u&gt;</p>\n' +
+        '</body></timedtext>';
+      expect(parseYouTubeTimedText(body)).toEqual(plain);
+    });
+
+    it('json3: markup and entities as the segs spell them', () => {
+      const body = JSON.stringify({
+        wireMagic: 'pb3',
+        events: [
+          {
+            tStartMs: 1200,
+            dDurationMs: 2300,
+            segs: [{ utf8: 'this is <i>not</i> the original transcript' }],
+          },
+          {
+            tStartMs: 3500,
+            dDurationMs: 2000,
+            segs: [{ utf8: 'it&#39;s <b>&quot;quoted&quot;' }, { utf8: ' &amp; bold</b>, 1 < 2' }],
+          },
+          {
+            tStartMs: 5500,
+            dDurationMs: 1500,
+            segs: [{ utf8: '<font color="#E5E5E5">coloured</font>\nwords' }],
+          },
+          { tStartMs: 7000, dDurationMs: 1000, segs: [{ utf8: '<i></i>' }] },
+        ],
+      });
+      expect(parseYouTubeTimedText(body)).toEqual(plain);
+    });
   });
 
   it('refuses a body in no known format', () => {

@@ -17,7 +17,9 @@ export interface VideoTranscript {
  * A finished video job's result (docs/api.md §7): every field present, `null` where the platform
  * does not say.
  */
-export interface VideoResult extends VideoMetadata {
+export interface VideoResult extends Omit<VideoMetadata, 'durationSeconds'> {
+  /** Whole seconds, never null (`videoDurationSeconds`): the platform's, else the media's, else the last segment's end. */
+  durationSeconds: number;
   /** The URL as requested. */
   url: string;
   platform: VideoPlatformName;

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, PaymentRequiredError, type PricedWork } from '@quarry/core';
+import { plainCaptionTranscript, transcriptText } from '../captions/plain-transcript';
 import { MediaTranscriber, type MediaTranscript } from '../ports/media-transcriber';
 import { TranscriptCache, TranscriptCacheKey } from '../ports/transcript-cache';
 import type { VideoPlatform } from '../ports/video-platform';
@@ -9,6 +10,7 @@ import { VideoSources } from '../ports/video-sources';
 import { VIDEO_SETTINGS, type VideoSettings } from '../video-options.interface';
 import { availableLanguages, baseLanguage, chooseCaptionTrack } from './caption-choice';
 import type { CaptionTrack, TranscriptSegment, VideoDetails, VideoRef } from './video';
+import { videoDurationSeconds } from './video-duration';
 import { VideoError } from './video.error';
 import type { VideoRequest } from './video-request';
 import type { CachedVideoResult, TranscriptSource, VideoResult } from './video-result';
@@ -95,7 +97,16 @@ export class VideoProcessor {
     const cached = await this.cache.get(cacheKey(ref, request.language, source));
     if (!cached) return undefined;
     await this.charge(run, this.settings.cachedPrice, request.url);
-    return { ...cached, url: request.url, cached: true, credits: this.settings.cachedPrice };
+    // Earlier versions cached caption markup, and durations that were fractional or null.
+    const transcript = plainCaptionTranscript(cached.transcript);
+    return {
+      ...cached,
+      durationSeconds: videoDurationSeconds(cached.durationSeconds, null, transcript.segments),
+      transcript,
+      url: request.url,
+      cached: true,
+      credits: this.settings.cachedPrice,
+    };
   }
 
   /**
@@ -126,7 +137,7 @@ export class VideoProcessor {
     const price = this.settings.captionPrice;
     await this.charge(run, price, request.url);
     return {
-      result: this.resultOf(details, track.languageCode, 'captions', segments),
+      result: this.resultOf(details, track.languageCode, 'captions', segments, null),
       credits: price,
       cacheKeys: captionKeys(details, request.language, track),
     };
@@ -172,6 +183,7 @@ export class VideoProcessor {
           media.language ?? request.language ?? null,
           'generated',
           media.segments,
+          seconds,
         ),
         credits,
         cacheKeys: generatedKeys(details.ref, request.language, media.language),
@@ -231,9 +243,9 @@ export class VideoProcessor {
       );
   }
 
-  /** The price per started minute of `seconds` of audio. */
+  /** The price per started minute of `seconds` of audio; a transcription is at least one minute. */
   private generatedPrice(seconds: number): number {
-    return Math.ceil(seconds / 60) * this.settings.generatedPricePerMinute;
+    return Math.max(1, Math.ceil(seconds / 60)) * this.settings.generatedPricePerMinute;
   }
 
   /**
@@ -271,6 +283,7 @@ export class VideoProcessor {
     language: string | null,
     source: TranscriptSource,
     segments: TranscriptSegment[],
+    mediaSeconds: number | null,
   ): CachedVideoResult {
     return {
       platform: details.ref.platform,
@@ -279,11 +292,11 @@ export class VideoProcessor {
       title: details.title,
       description: details.description,
       author: details.author,
-      durationSeconds: details.durationSeconds,
+      durationSeconds: videoDurationSeconds(details.durationSeconds, mediaSeconds, segments),
       thumbnailUrl: details.thumbnailUrl,
       publishedAt: details.publishedAt,
       transcript: {
-        text: segments.map((segment) => segment.text).join(' '),
+        text: transcriptText(segments),
         language,
         availableLanguages: availableLanguages(details.captionTracks),
         source,

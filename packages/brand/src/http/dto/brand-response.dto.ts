@@ -119,8 +119,9 @@ export class BrandColorDto {
 
 export class BrandFontDto {
   @ApiProperty({
-    example: 'Inter',
-    description: 'The family that rendered: the first available in the stack.',
+    example: 'Nunito Sans',
+    description:
+      'The family the site names: the first family of the computed font-family stack that is not a generic keyword; a generic keyword only when the stack names no family.',
   })
   family!: string;
 
@@ -130,8 +131,25 @@ export class BrandFontDto {
   @ApiProperty({ type: 'integer', isArray: true, example: [400, 700] })
   weights!: number[];
 
-  @ApiProperty({ enum: ['google', 'custom', 'system'] })
+  @ApiProperty({
+    enum: ['google', 'custom', 'system'],
+    description:
+      'google: a Google Fonts face; custom: another web font (@font-face); system: named without a web font face, or generic.',
+  })
   origin!: string;
+
+  @ApiProperty({
+    description:
+      'Whether `family` drew the text: a web font face that loaded, or a family installed on the rendering machine.',
+  })
+  rendered!: boolean;
+
+  @ApiProperty({
+    example: 'DejaVu Sans',
+    description:
+      'The family that drew the text: `family` when rendered, else the first family of the stack that could (a generic keyword at worst).',
+  })
+  renderedFamily!: string;
 }
 
 export class BrandTypographyDto {

@@ -80,8 +80,13 @@ export class VideoResultDto {
   @ApiProperty({ type: VideoAuthorDto })
   author!: VideoAuthorDto;
 
-  @ApiProperty({ type: 'integer', nullable: true })
-  durationSeconds!: number | null;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description:
+      "Whole seconds (rounded, halves up): the platform's length, else the media's measured length, else the end of the last segment.",
+  })
+  durationSeconds!: number;
 
   @ApiProperty({ type: String, format: 'uri', nullable: true })
   thumbnailUrl!: string | null;
@@ -105,7 +110,8 @@ export class VideoResultDto {
   @ApiProperty({
     type: 'integer',
     minimum: 0,
-    description: '1 for captions or a cached transcript; 4 per started audio minute for a generated one.',
+    description:
+      '1 for captions or a cached transcript; 4 per started audio minute (at least one) for a generated one. At least 1 unless the host app prices the source at 0.',
   })
   credits!: number;
 }
