@@ -12,6 +12,7 @@ const ATTRIBUTE_NAME = /[^\t\n\f />][^\t\n\f />=]*/y;
 const EQUALS = /[\t\n\f ]*=[\t\n\f ]*/y;
 const UNQUOTED_VALUE = /[^\t\n\f >]*/y;
 const COMMENT_END = /--!?>/g;
+
 /**
  * The tokenizer half of the HTML standard's parser, feeding parse5's tree construction (the other
  * half). parse5's own tokenizer reads one code point at a time and builds text one character at a
