@@ -1,6 +1,10 @@
 export { MonitorModule } from './monitor.module';
 export { MONITOR_MODULE_OPTIONS } from './monitor.module-definition';
-export type { MonitorModuleOptions } from './monitor-options.interface';
+export {
+  MAX_INTERVAL_MINUTES,
+  MIN_INTERVAL_MINUTES,
+  type MonitorModuleOptions,
+} from './monitor-options.interface';
 export type {
   ChangeSummary,
   ChannelType,

@@ -55,6 +55,11 @@ export interface ChangeSummary {
   removedLines: string[];
   addedCount: number;
   removedCount: number;
+  /**
+   * The change as a unified diff: `@@ -start,count +start,count @@` hunk headers, 3 unchanged lines
+   * of context, each line prefixed with ' ', '-' or '+'. Absent from events recorded before it existed.
+   */
+  unifiedDiff?: string;
 }
 
 export interface MonitorEvent {

@@ -147,6 +147,19 @@ export class MonitorsService {
     return monitorView(await this.owned(accountId, id));
   }
 
+  /** The secret the monitor's webhook notifications are signed with. */
+  async webhookSecret(accountId: string, id: string): Promise<string> {
+    return (await this.owned(accountId, id)).webhookSecret;
+  }
+
+  /** A new signing secret, used from the next notification on; the old one stops signing at once. */
+  async rotateWebhookSecret(accountId: string, id: string): Promise<string> {
+    await this.owned(accountId, id);
+    const webhookSecret = generateWebhookSecret();
+    await this.store.update(id, { webhookSecret, updatedAt: this.clock.now() });
+    return webhookSecret;
+  }
+
   /** Deletes the monitor with its channels, checks, events and notifications. */
   async remove(accountId: string, id: string): Promise<void> {
     await this.owned(accountId, id);

@@ -24,6 +24,7 @@ export interface MonitorChanges {
   intervalMinutes?: number;
   nextCheckAt?: Date;
   consecutiveFailures?: number;
+  webhookSecret?: string;
   updatedAt: Date;
 }
 

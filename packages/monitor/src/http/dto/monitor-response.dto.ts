@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ErrorBodyDto } from '@quarry/core';
 
 export class MonitorChannelDto {
@@ -127,6 +127,13 @@ export class ChangeSummaryDto {
 
   @ApiProperty({ type: 'integer', description: 'All lines removed.' })
   removedCount!: number;
+
+  @ApiPropertyOptional({
+    description:
+      'The change as a unified diff: `@@ -start,count +start,count @@` hunk headers, 3 unchanged lines of context, each line prefixed with a space, `-` or `+`; hunks past 1000 lines are left out. Absent from events recorded before it existed.',
+    example: '@@ -1,3 +1,3 @@\n # Pricing\n-Basic: 10 EUR\n+Basic: 12 EUR\n Pro: 30 EUR',
+  })
+  unifiedDiff?: string;
 }
 
 export class MonitorEventDto {
