@@ -21,7 +21,9 @@ export {
   type CreatedMonitor,
   type CreateMonitorRequest,
   type UpdateMonitorRequest,
+  type WatchRequest,
 } from './domain/monitors.service';
+export type { MonitorScope } from './domain/watch';
 export type { HistoryPage } from './ports/monitor.store';
 export { MailTransport, type MailMessage } from './ports/mail.transport';
 export { MonitorScheduler } from './jobs/monitor.scheduler';

@@ -23,13 +23,14 @@ export function monitorPage(
     </form>`;
   return page(
     context,
-    'Monitor',
+    monitor.name ?? 'Monitor',
     html`${model.notice ? html`<p class="notice" role="status">${model.notice}</p>` : ''}
       <p><a href="${monitor.url}" rel="noopener noreferrer">${monitor.url}</a></p>
       <p>
         ${monitor.status === 'active' ? 'Active' : 'Paused'}, checked every ${monitor.intervalMinutes}
         minutes. Last check ${formatDate(monitor.lastCheckedAt)}.
       </p>
+      <p>${watching(monitor)}</p>
       <div class="actions">
         ${monitor.status === 'active' ? [action('run', 'Run now', ''), action('pause', 'Pause')] : action('resume', 'Resume')}
         ${action('delete', 'Delete', 'danger')}
@@ -109,4 +110,22 @@ export function monitorPage(
         </table>
       </div>`,
   );
+}
+
+/** What the monitor compares and when it notifies, in a sentence. */
+function watching(monitor: Monitor) {
+  const scope =
+    monitor.scope === 'page'
+      ? 'all visible text of the page'
+      : monitor.scope === 'selector'
+        ? html`the text of <code>${monitor.selector}</code>`
+        : 'the main content of the page';
+  const ignore = monitor.ignore.length
+    ? html`, leaving out lines matching
+      ${monitor.ignore.map((p, i) => html`${i ? ', ' : ''}<code>${p}</code>`)}`
+    : '';
+  const trigger = monitor.trigger
+    ? html`; notifies only when the new text contains “${monitor.trigger}”`
+    : '';
+  return html`Compares ${scope}${ignore}${trigger}.`;
 }

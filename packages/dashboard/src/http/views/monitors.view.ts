@@ -44,7 +44,10 @@ export function monitorsPage(
                 ? monitors.map(
                     (m) =>
                       html`<tr>
-                        <td data-label="Page"><a href="${context.basePath}/monitors/${m.id}">${m.url}</a></td>
+                        <td data-label="Page">
+                          <a href="${context.basePath}/monitors/${m.id}">${m.name ?? m.url}</a>
+                          ${m.name ? html`<br /><span class="hint">${m.url}</span>` : ''}
+                        </td>
                         <td data-label="Status">
                           ${m.status === 'active' ? 'Active' : 'Paused'}${m.consecutiveFailures ? html` (${m.consecutiveFailures} failed checks)` : ''}
                         </td>

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ErrorBodyDto } from '@quarry/core';
+import { MONITOR_SCOPES } from '../../domain/watch';
 
 export class MonitorChannelDto {
   @ApiProperty({ format: 'uuid' })
@@ -21,6 +22,25 @@ export class MonitorDto {
 
   @ApiProperty({ format: 'uri' })
   url!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The name given, or else the page title from the first check that read one.',
+  })
+  name!: string | null;
+
+  @ApiProperty({ enum: MONITOR_SCOPES, description: 'What of the page is compared.' })
+  scope!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The CSS selector of scope `selector`.' })
+  selector!: string | null;
+
+  @ApiProperty({ type: [String], description: 'Patterns of lines left out of the comparison.' })
+  ignore!: string[];
+
+  @ApiProperty({ type: String, nullable: true, description: 'Notified only when the new text contains it.' })
+  trigger!: string | null;
 
   @ApiProperty({ enum: ['active', 'paused'] })
   status!: string;
