@@ -4,6 +4,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { launch, type Browser, type Page } from 'puppeteer-core';
 import request from 'supertest';
+import { Webhook } from 'standardwebhooks';
 import { locateChromium } from '@quarry/browser';
 import { FixtureServer, startFixtureServer } from '@quarry/testing';
 import { CliModule } from '../src/cli/cli.module';
@@ -29,6 +30,10 @@ describe('the dashboard in Chromium', () => {
   let content = ['We open at nine every weekday.', 'The basic plan costs ten euros per month.'];
   /** What Chromium reported blocking by the pages' content security policy: nothing, or a page lost its styles or script. */
   const policyViolations: string[] = [];
+  /** Assets and icons the browser asked for and did not get. */
+  const missingAssets: string[] = [];
+  /** The webhook posts of the journey's monitor. */
+  const hooks: { headers: Record<string, string>; body: string }[] = [];
   /** The monitor the journey creates, then pauses, resumes and deletes. */
   let monitorPage: string;
   let holder: { account: { id: string; email: string }; apiKey: string; key: { id: string } };
@@ -96,6 +101,14 @@ describe('the dashboard in Chromium', () => {
     (await browser.cookies())
       .filter((c) => c.name === 'quarry_session')
       .map((c) => `${c.name}=${c.value}`)[0];
+  /** The id, or failing that the role, of the element that has the keyboard focus once `expected` has it (autofocus runs after load). */
+  const FOCUSED = `(document.activeElement.id || document.activeElement.getAttribute('role') || document.activeElement.tagName)`;
+  const focused = async (expected: string) => {
+    await page
+      .waitForFunction(`${FOCUSED} === ${JSON.stringify(expected)}`, { timeout: 5000 })
+      .catch(() => {});
+    return page.evaluate(FOCUSED) as Promise<string>;
+  };
   /** The CSRF token the signed-in pages carry, read as a script on another site could not. */
   const csrfToken = () => value('input[name=_csrf]');
 
@@ -104,6 +117,10 @@ describe('the dashboard in Chromium', () => {
     origin = await startFixtureServer({
       '/watched': () => ({ body: watched(content) }),
       '/callback': { status: 200 },
+      '/hook': (incoming, body) => {
+        hooks.push({ headers: incoming.headers as Record<string, string>, body: body.toString('utf8') });
+        return { status: 204 };
+      },
     });
     t = await startTestApp({ QUARRY_ALLOW_HOSTS: origin.hostPort });
     cli = await NestFactory.createApplicationContext(CliModule.forRoot(t.config.databaseUrl), {
@@ -119,6 +136,10 @@ describe('the dashboard in Chromium', () => {
     page = await browser.newPage();
     page.on('console', (message) => {
       if (message.text().includes('Content Security Policy')) policyViolations.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() === 404 && /favicon|\/assets\//.test(response.url()))
+        missingAssets.push(response.url());
     });
     await page.setViewport(VIEWPORTS.desktop);
   }, 60_000);
@@ -137,6 +158,7 @@ describe('the dashboard in Chromium', () => {
 
     expect(await signIn(holder.account.email, 'not the password at all')).toBe(401);
     expect(await text('[role=alert]')).toContain('do not match');
+    expect(await focused('alert')).toBe('alert');
 
     expect(await signIn(holder.account.email, PASSWORD)).toBe(200);
     expect(page.url()).toBe(url('/'));
@@ -150,6 +172,8 @@ describe('the dashboard in Chromium', () => {
     await page.goto(url('/keys'));
     await page.type('#key-name', 'production crawler');
     expect(await submit('form[action$="/keys"] button')).toBe(200);
+    expect(page.url()).toBe(url('/keys'));
+    expect(await focused('new-key-value')).toBe('new-key-value');
     const apiKey = await value('#new-key-value');
     await browser
       .defaultBrowserContext()
@@ -165,14 +189,21 @@ describe('the dashboard in Chromium', () => {
     await screenshot('key-created');
     expect((await api().get('/v1/api/account').auth(apiKey, { type: 'bearer' })).status).toBe(200);
 
-    await page.goto(url('/keys'));
+    await page.reload();
+    expect(await page.$('#new-key-value')).toBeNull();
     const listed = await text();
+    expect((await text('tbody')).match(/production crawler/g)).toHaveLength(1);
     expect(listed).not.toContain(apiKey);
     expect(listed).toContain(`${apiKey.slice(0, 16)}…${apiKey.slice(-4)}`);
     expect(listed).toContain('production crawler');
     await screenshot('keys');
 
     expect(await submit(`button[aria-label="Revoke ${apiKey.slice(0, 16)}…${apiKey.slice(-4)}"]`)).toBe(200);
+    expect(await text('h1')).toBe('Revoke key');
+    expect(await text()).toContain('Revoke the key “production crawler”');
+    expect((await api().get('/v1/api/account').auth(apiKey, { type: 'bearer' })).status).toBe(200);
+    await screenshot('confirm-revoke');
+    expect(await submit('main form button.danger')).toBe(200);
     expect(await text()).toMatch(/Revoked/);
     expect((await api().get('/v1/api/account').auth(apiKey, { type: 'bearer' })).status).toBe(401);
     expect((await api().get('/v1/api/account').auth(holder.apiKey, { type: 'bearer' })).status).toBe(200);
@@ -186,9 +217,17 @@ describe('the dashboard in Chromium', () => {
     const fromApi = await api().get('/v1/api/account/webhook-secret').auth(holder.apiKey, { type: 'bearer' });
     expect(secret).toBe(fromApi.body.webhookSecret);
     await submit('form[action$="/webhook-secret/rotate"] button');
+    expect(await page.$('#secret-value')).toBeNull();
+    expect(await submit('main form button.danger')).toBe(200);
     const rotated = await value('#secret-value');
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
+    await page.reload();
+    expect(await page.$('#secret-value')).toBeNull();
+    const afterReload = await api()
+      .get('/v1/api/account/webhook-secret')
+      .auth(holder.apiKey, { type: 'bearer' });
+    expect(afterReload.body.webhookSecret).toBe(rotated);
   });
 
   it('creates a monitor of a local page, runs it after the page changed, and shows the diff', async () => {
@@ -196,19 +235,29 @@ describe('the dashboard in Chromium', () => {
     await page.type('#monitor-url', `${origin.origin}/watched`);
     await page.click('#monitor-interval', { count: 3 });
     await page.type('#monitor-interval', '15');
+    await page.type('#monitor-webhook', `${origin.origin}/hook`);
     expect(await submit('form[action$="/monitors"] button[type=submit]')).toBe(200);
     monitorPage = page.url();
     expect(monitorPage).toMatch(/\/dashboard\/monitors\/[0-9a-f-]{36}$/);
+    const webhookSecret = await value('#monitor-secret-value');
+    expect(webhookSecret).toMatch(/^whsec_/);
+    expect(await focused('monitor-secret-value')).toBe('monitor-secret-value');
     await reloadUntil(() => text().then((t) => t.includes('baseline')));
 
     content = ['We open at ten every weekday.', 'The basic plan costs ten euros per month.'];
     await submit('form[action$="/run"] button');
     await reloadUntil(async () => (await page.$('.diff')) !== null);
-    const diff = await text('.diff');
+    expect(await page.$('#monitor-secret-value')).toBeNull();
+    const diff = (await text('.diff')).split('\n');
+    expect(diff[0]).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@$/);
     expect(diff).toContain('-We open at nine every weekday.');
     expect(diff).toContain('+We open at ten every weekday.');
-    expect(diff).not.toContain('basic plan');
+    expect(diff).toContain(' The basic plan costs ten euros per month.');
     expect(await text('.counts')).toBe('+1 added, −1 removed');
+    for (let i = 0; i < 200 && hooks.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(new Webhook(webhookSecret).verify(hooks[0].body, hooks[0].headers)).toMatchObject({
+      type: 'monitor.changed',
+    });
     await screenshot('monitor');
     await page.goto(url('/monitors'));
     expect(await text()).toContain(`${origin.origin}/watched`);
@@ -224,7 +273,7 @@ describe('the dashboard in Chromium', () => {
     ];
     expect(await text('.balance')).toBe(`${account.body.account.credits} credits`);
     expect(await svgText('svg.chart title')).toBe('Credits used in the last 30 days by operation');
-    expect(await svgText('svg.chart')).toContain(`${used.credits} credits`);
+    expect(await svgText('svg.chart')).toContain(`${used.credits} credit${used.credits === 1 ? '' : 's'}`);
     const ledger = await text('#ledger + .table-wrap');
     expect(ledger).toContain('credits.grant');
     expect(ledger).toContain('+100');
@@ -240,6 +289,8 @@ describe('the dashboard in Chromium', () => {
     await submit('form[action$="/resume"] button');
     expect(await text('[role=status]')).toContain('active again');
     await submit('form[action$="/delete"] button');
+    expect(await text('h1')).toBe('Delete monitor');
+    expect(await submit('main form button.danger')).toBe(200);
     expect(page.url()).toBe(url('/monitors'));
     expect(await text('tbody')).toBe('No monitors yet.');
     const deleted = await api()
@@ -249,8 +300,29 @@ describe('the dashboard in Chromium', () => {
 
     await page.type('#monitor-url', 'http://10.0.0.1/private');
     expect(await submit('form[action$="/monitors"] button[type=submit]')).toBe(400);
-    expect(await text('[role=alert]')).toMatch(/url/i);
+    expect(await focused('error-summary')).toBe('error-summary');
+    expect(await text('#monitor-url-error')).toMatch(/^Enter the address of a public web page/);
     expect(await value('#monitor-url')).toBe('http://10.0.0.1/private');
+
+    const attribute = (selector: string, name: string) =>
+      page.evaluate(`document.querySelector('${selector}').getAttribute('${name}')`);
+    expect([
+      await attribute('#monitor-interval', 'min'),
+      await attribute('#monitor-interval', 'max'),
+    ]).toEqual(['5', '10080']);
+    await page.evaluate(`document.querySelector('#monitor-interval').removeAttribute('min')`);
+    await page.click('#monitor-url', { count: 3 });
+    await page.type('#monitor-url', `${origin.origin}/watched`);
+    await page.click('#monitor-interval', { count: 3 });
+    await page.type('#monitor-interval', '3');
+    expect(await submit('form[action$="/monitors"] button[type=submit]')).toBe(400);
+    expect(await focused('error-summary')).toBe('error-summary');
+    expect(await text('#monitor-interval-error')).toBe('Enter a whole number of minutes from 5 to 10080.');
+    expect(await text('#error-summary a[href="#monitor-interval"]')).toBe(
+      'Enter a whole number of minutes from 5 to 10080.',
+    );
+    expect(await attribute('#monitor-interval', 'aria-invalid')).toBe('true');
+    await screenshot('monitor-form-error');
   });
 
   it('lists async scrapes with their status and callback deliveries, beside the video jobs', async () => {
@@ -357,8 +429,12 @@ describe('the dashboard in Chromium', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
-  it('served every page within its content security policy', () => {
+  it('served every page within its content security policy, with its icon and assets', async () => {
     expect(policyViolations).toEqual([]);
+    expect(missingAssets).toEqual([]);
+    const icon = await api().get('/dashboard/assets/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
   });
 
   /** Reloads the page until `condition` holds: the monitor's checks run on the app's queue. */

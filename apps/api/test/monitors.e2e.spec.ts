@@ -67,6 +67,11 @@ describe('/v1/api/monitors (docs/api.md §6)', () => {
       monitor: {
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         url: `${origin.origin}/watched`,
+        name: null,
+        scope: 'content',
+        selector: null,
+        ignore: [],
+        trigger: null,
         status: 'active',
         intervalMinutes: 15,
         lastCheckedAt: null,

@@ -17,6 +17,7 @@ import {
 } from './dashboard-options.interface';
 import { ConfigurableModuleClass, DASHBOARD_MODULE_OPTIONS } from './dashboard.module-definition';
 import { DashboardCredentials } from './domain/dashboard-credentials.service';
+import { DashboardFlash } from './domain/dashboard-flash.service';
 import { DashboardKeys } from './domain/dashboard-keys.service';
 import { DashboardSessions } from './domain/dashboard-sessions.service';
 import { SignInLimiter } from './domain/sign-in-limiter';
@@ -24,7 +25,6 @@ import { AssetsController } from './http/assets.controller';
 import { DashboardErrorFilter } from './http/dashboard-error.filter';
 import { FormBodyMiddleware } from './http/form-body.middleware';
 import { FramingHeadersMiddleware } from './http/framing-headers.middleware';
-import { KeysPageRenderer } from './http/keys-page.renderer';
 import { JobsController } from './http/jobs.controller';
 import { KeysController } from './http/keys.controller';
 import { MonitorsController } from './http/monitors.controller';
@@ -75,7 +75,7 @@ const DASHBOARD_REQUIREMENTS: ModuleRequirements = {
     SignInLimiter,
     SignInTokens,
     SessionGuard,
-    KeysPageRenderer,
+    DashboardFlash,
     DashboardErrorFilter,
   ]),
   exports: [DashboardCredentials],

@@ -2,3 +2,4 @@ export { extract } from './extract';
 export { ExtractError } from './extract-error';
 export type { ExtractOptions, ExtractResult } from './extract.types';
 export { showsSignInForm } from './content/sign-in-form';
+export { selectedText, selectorError, visibleText, type SelectedText } from './text/page-text';

@@ -1,6 +1,10 @@
 export { MonitorModule } from './monitor.module';
 export { MONITOR_MODULE_OPTIONS } from './monitor.module-definition';
-export type { MonitorModuleOptions } from './monitor-options.interface';
+export {
+  MAX_INTERVAL_MINUTES,
+  MIN_INTERVAL_MINUTES,
+  type MonitorModuleOptions,
+} from './monitor-options.interface';
 export type {
   ChangeSummary,
   ChannelType,
@@ -17,7 +21,9 @@ export {
   type CreatedMonitor,
   type CreateMonitorRequest,
   type UpdateMonitorRequest,
+  type WatchRequest,
 } from './domain/monitors.service';
+export type { MonitorScope } from './domain/watch';
 export type { HistoryPage } from './ports/monitor.store';
 export { MailTransport, type MailMessage } from './ports/mail.transport';
 export { MonitorScheduler } from './jobs/monitor.scheduler';

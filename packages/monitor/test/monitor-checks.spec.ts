@@ -130,7 +130,12 @@ describe.each(monitorEngines())('monitor checks on %s', (_name, engine) => {
       removedLines: [original[1], original[3]],
       addedCount: 2,
       removedCount: 2,
+      unifiedDiff: expect.stringMatching(/^@@ -\d+,\d+ \+\d+,\d+ @@\n/),
     });
+    const diff = event.summary.unifiedDiff!.split('\n');
+    expect(diff).toEqual(
+      expect.arrayContaining([` ${original[0]}`, `-${original[1]}`, `+${content[1]}`, ` ${original[2]}`]),
+    );
     expect(event).toMatchObject({
       monitorId: id,
       previousTitle: 'Tracked page',

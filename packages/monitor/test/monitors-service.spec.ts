@@ -226,7 +226,7 @@ describe.each(monitorEngines())('MonitorsService on %s', (_name, engine) => {
     const events = await monitors.events(account.id, monitor.id, { limit: 200 });
     expect(checks).toHaveLength(20);
     expect(events).toHaveLength(20);
-    expect(events[0].summary).toEqual({
+    expect(events[0].summary).toMatchObject({
       addedLines: ['Version 24 of the page, with its own line.'],
       removedLines: ['Version 23 of the page, with its own line.'],
       addedCount: 1,

@@ -1,7 +1,14 @@
 export { ScrapeModule } from './scrape.module';
 export { SCRAPE_MODULE_OPTIONS } from './scrape.module-definition';
 export type { ScrapeModuleOptions } from './scrape-options.interface';
-export type { ScrapeOutcome, ScrapeRequest, ScrapeResult, ScrapeTier } from './domain/scrape-result';
+export type {
+  PageText,
+  PageTextRequest,
+  ScrapeOutcome,
+  ScrapeRequest,
+  ScrapeResult,
+  ScrapeTier,
+} from './domain/scrape-result';
 export { ScrapeError, type ScrapeErrorCode } from './domain/scrape.error';
 export { ScrapeService } from './domain/scrape.service';
 export type { ScrapeFailure, ScrapeJob, ScrapeJobStatus } from './jobs/scrape-job';

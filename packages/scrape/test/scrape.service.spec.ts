@@ -125,6 +125,31 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
     expect(result.html).toContain('<table');
   });
 
+  it("reads the page's visible text or a selector's on the reading thread when asked, never from the cache", async () => {
+    const url = `${origin.origin}/article`;
+    await scraper.scrape({ url });
+    const page = await scraper.scrape({ url, text: { scope: 'page' } });
+    expect(page.result.cached).toBe(false);
+    expect(page.text?.text.split('\n')).toEqual(
+      expect.arrayContaining([
+        'Home World Sport',
+        'We use cookies. Accept all',
+        'Library plan approved',
+        'Roof',
+      ]),
+    );
+    expect(page.text?.matched).toBe(1);
+    expect(await scraper.scrape({ url, text: { scope: 'selector', selector: 'td' } })).toMatchObject({
+      text: { text: 'Roof\n120,000\nShelving\n45,000', matched: 4 },
+    });
+    expect(await scraper.scrape({ url, text: { scope: 'selector', selector: 'aside' } })).toMatchObject({
+      text: { text: '', matched: 0 },
+    });
+    const plain = await scraper.scrape({ url });
+    expect(plain.result.cached).toBe(true);
+    expect(plain.text).toBeUndefined();
+  });
+
   it('reads a short article with a sign-in box in its header as the article, not as a login wall', async () => {
     origin.route('/short-news', {
       body: `<!doctype html><html><head><title>Ferry timetable</title></head><body>

@@ -39,10 +39,14 @@ export class DashboardKeys {
     return { key: { ...key, name, lastFour: label.lastFour }, apiKey };
   }
 
-  /** 404 for a key of another account, as for an unknown one. */
-  async revoke(accountId: string, keyId: string): Promise<void> {
-    const key = (await this.keys.listForAccount(accountId)).find((k) => k.id === keyId && !k.revokedAt);
+  /** The account's active key; 404 for a key of another account, as for an unknown or revoked one. */
+  async active(accountId: string, keyId: string): Promise<DashboardKey> {
+    const key = (await this.list(accountId)).find((k) => k.id === keyId && !k.revokedAt);
     if (!key) throw new NotFoundError('No such active key.');
-    await this.keys.revokeByPrefix(key.prefix);
+    return key;
+  }
+
+  async revoke(accountId: string, keyId: string): Promise<void> {
+    await this.keys.revokeByPrefix((await this.active(accountId, keyId)).prefix);
   }
 }

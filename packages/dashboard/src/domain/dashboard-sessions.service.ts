@@ -34,6 +34,8 @@ export class DashboardSessions {
       createdAt: now,
       expiresAt: new Date(now.getTime() + this.settings.sessionTtlMs),
       revokedAt: null,
+      flash: null,
+      flashExpiresAt: null,
     };
     await this.dataSource.getRepository(DashboardSessionEntity).insert(row);
     return { token, session: { accountId, csrfToken: row.csrfToken, expiresAt: row.expiresAt } };

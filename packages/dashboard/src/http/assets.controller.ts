@@ -1,9 +1,10 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { DASHBOARD_JS } from './views/enhancement-script';
+import { FAVICON_SVG } from './views/favicon';
 import { DASHBOARD_CSS } from './views/stylesheet';
 
-/** The stylesheet and the small enhancement script, served by the app itself. */
+/** The stylesheet, the small enhancement script and the icon, served by the app itself. */
 @ApiExcludeController()
 @Controller('assets')
 export class AssetsController {
@@ -19,5 +20,12 @@ export class AssetsController {
   @Header('cache-control', 'public, max-age=3600')
   script(): string {
     return DASHBOARD_JS;
+  }
+
+  @Get('favicon.svg')
+  @Header('content-type', 'image/svg+xml')
+  @Header('cache-control', 'public, max-age=86400')
+  favicon(): string {
+    return FAVICON_SVG;
   }
 }

@@ -3,13 +3,16 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { QuarryError } from '@quarry/core';
 import { MonitorsService } from '@quarry/monitor';
 import { DASHBOARD_SETTINGS, DashboardSettings } from '../dashboard-options.interface';
+import { DashboardFlash } from '../domain/dashboard-flash.service';
+import { confirmed } from './confirmation';
 import { DashboardErrorFilter } from './dashboard-error.filter';
 import type { DashboardRequest, DashboardResponse } from './http-types';
 import { redirect, sendHtml } from './respond';
 import { SessionGuard } from './session.guard';
 import type { PageContext } from './views/layout';
 import { monitorPage } from './views/monitor.view';
-import { monitorsPage, type MonitorForm } from './views/monitors.view';
+import { formErrors, monitorFormOf } from './monitor-form';
+import { monitorsPage } from './views/monitors.view';
 
 const HISTORY = 20;
 /** Messages a redirect may ask the monitor page to show, by name: nothing from the URL is echoed. */
@@ -19,7 +22,10 @@ const NOTICES: Record<string, string> = {
   resumed: 'The monitor is active again; a check is queued.',
 };
 
-/** Monitors through `MonitorsService`; another account's monitor is a 404 like an unknown one. */
+/**
+ * Monitors through `MonitorsService`; another account's monitor is a 404 like an unknown one. A
+ * monitor's webhook secret is shown once after creation and on request, through the session's flash.
+ */
 @ApiExcludeController()
 @Controller('monitors')
 @UseFilters(DashboardErrorFilter)
@@ -28,6 +34,7 @@ export class MonitorsController {
   constructor(
     @Inject(DASHBOARD_SETTINGS) private readonly settings: DashboardSettings,
     private readonly monitors: MonitorsService,
+    private readonly flash: DashboardFlash,
   ) {}
 
   @Get()
@@ -38,16 +45,10 @@ export class MonitorsController {
 
   @Post()
   async create(@Req() request: DashboardRequest, @Res() response: DashboardResponse): Promise<void> {
-    const { accountId } = request.dashboardSession!;
-    const body = request.body ?? {};
-    const form: MonitorForm = {
-      url: (body.url ?? '').trim(),
-      intervalMinutes: (body.intervalMinutes ?? '').trim(),
-      email: body.email === 'on',
-      webhookUrl: (body.webhookUrl ?? '').trim(),
-    };
+    const { accountId, token } = request.dashboardSession!;
+    const form = monitorFormOf(request.body ?? {});
     try {
-      const { monitor } = await this.monitors.create(accountId, {
+      const { monitor, webhookSecret } = await this.monitors.create(accountId, {
         url: form.url,
         intervalMinutes: Number(form.intervalMinutes),
         notifications: {
@@ -55,6 +56,8 @@ export class MonitorsController {
           ...(form.webhookUrl ? { webhook: { url: form.webhookUrl } } : {}),
         },
       });
+      if (form.webhookUrl)
+        await this.flash.put(token, { page: 'monitor', monitorId: monitor.id, webhookSecret });
       redirect(response, `${this.settings.basePath}/monitors/${monitor.id}`);
     } catch (error) {
       if (!(error instanceof QuarryError) || error.status >= 500) throw error;
@@ -62,7 +65,7 @@ export class MonitorsController {
       sendHtml(
         response,
         error.status,
-        monitorsPage(this.context(request), monitors, { message: describe(error), form }),
+        monitorsPage(this.context(request), monitors, { errors: formErrors(error), form }),
       );
     }
   }
@@ -74,13 +77,20 @@ export class MonitorsController {
     @Param('id') id: string,
     @Query('notice') notice?: string,
   ): Promise<void> {
-    const { accountId } = request.dashboardSession!;
+    const { accountId, token } = request.dashboardSession!;
     const monitor = await this.monitors.get(accountId, id);
-    const [checks, events] = await Promise.all([
+    const [checks, events, flash] = await Promise.all([
       this.monitors.checks(accountId, id, { limit: HISTORY }),
       this.monitors.events(accountId, id, { limit: HISTORY }),
+      this.flash.take(token, 'monitor'),
     ]);
-    const model = { monitor, checks, events, notice: notice ? NOTICES[notice] : undefined };
+    const model = {
+      monitor,
+      checks,
+      events,
+      notice: notice ? NOTICES[notice] : undefined,
+      webhookSecret: flash?.monitorId === id ? flash.webhookSecret : undefined,
+    };
     sendHtml(response, 200, monitorPage(this.context(request), model));
   }
 
@@ -120,8 +130,52 @@ export class MonitorsController {
     @Res() response: DashboardResponse,
     @Param('id') id: string,
   ): Promise<void> {
-    await this.monitors.remove(request.dashboardSession!.accountId, id);
+    const { accountId } = request.dashboardSession!;
+    const monitor = await this.monitors.get(accountId, id);
+    const question = {
+      title: 'Delete monitor',
+      question: `Delete the monitor of ${monitor.url} with its checks and changes? This cannot be undone.`,
+      action: `${this.settings.basePath}/monitors/${id}/delete`,
+      button: 'Delete monitor',
+      back: `${this.settings.basePath}/monitors/${id}`,
+    };
+    if (!confirmed(request, response, this.context(request), question)) return;
+    await this.monitors.remove(accountId, id);
     redirect(response, `${this.settings.basePath}/monitors`);
+  }
+
+  @Post(':id/webhook-secret/reveal')
+  async revealSecret(
+    @Req() request: DashboardRequest,
+    @Res() response: DashboardResponse,
+    @Param('id') id: string,
+  ): Promise<void> {
+    const { accountId, token } = request.dashboardSession!;
+    const webhookSecret = await this.monitors.webhookSecret(accountId, id);
+    await this.flash.put(token, { page: 'monitor', monitorId: id, webhookSecret });
+    redirect(response, `${this.settings.basePath}/monitors/${id}#webhook`);
+  }
+
+  @Post(':id/webhook-secret/rotate')
+  async rotateSecret(
+    @Req() request: DashboardRequest,
+    @Res() response: DashboardResponse,
+    @Param('id') id: string,
+  ): Promise<void> {
+    const { accountId, token } = request.dashboardSession!;
+    await this.monitors.get(accountId, id);
+    const question = {
+      title: 'Rotate the monitor’s webhook secret',
+      question:
+        'Rotate this monitor’s webhook signing secret? Its next notifications are signed with the new secret only, so update the receiver at once.',
+      action: `${this.settings.basePath}/monitors/${id}/webhook-secret/rotate`,
+      button: 'Rotate secret',
+      back: `${this.settings.basePath}/monitors/${id}#webhook`,
+    };
+    if (!confirmed(request, response, this.context(request), question)) return;
+    const webhookSecret = await this.monitors.rotateWebhookSecret(accountId, id);
+    await this.flash.put(token, { page: 'monitor', monitorId: id, webhookSecret });
+    redirect(response, `${this.settings.basePath}/monitors/${id}#webhook`);
   }
 
   private context(request: DashboardRequest): PageContext {
@@ -131,12 +185,4 @@ export class MonitorsController {
       current: 'monitors',
     };
   }
-}
-
-/** The error's message with the field details a form needs, e.g. which value was refused. */
-function describe(error: QuarryError): string {
-  const details = error.extra.details;
-  const reasons =
-    details && typeof details === 'object' ? Object.values(details).filter((v) => typeof v === 'string') : [];
-  return [error.message, ...reasons].join(' ');
 }

@@ -6,17 +6,18 @@ import { MONITOR_SETTINGS, MonitorSettings } from '../monitor-options.interface'
 import { MonitorStore } from '../ports/monitor.store';
 import { derivedUuid } from './check-schedule';
 import { diffLines } from './line-diff';
-import { contentHash, normalizeMarkdown } from './markdown-fingerprint';
+import { contentHash } from './markdown-fingerprint';
 import { CheckOutcome, MonitorCheck, MonitorRecord } from './monitor';
 import { CheckFailure, MonitorNotifier } from './monitor.notifier';
+import { textRequest, triggers, watchedText } from './watch';
 
 /** Concurrent checks of one monitor: how often a check re-reads the content another one just stored. */
 const CONTENT_RACE_RETRIES = 50;
 
 /**
- * Runs one check of a monitor: the price reserved, a fresh scrape, the normalised Markdown's hash
- * compared with the last good content, the charge, the check record, and on a change the event and its
- * notifications. Safe to run again for the same (monitor, scheduled time): the check id derives
+ * Runs one check of a monitor: the price reserved, a fresh scrape, the hash of the watched text
+ * (`watchedText`: normalised, ignored lines left out) compared with the last good content, the charge, the check record, and on a change the event and its
+ * notifications (when the trigger, if any, is in the new text). Safe to run again for the same (monitor, scheduled time): the check id derives
  * from them, so a finished check is skipped and the charge (keyed by check id) happens once.
  */
 @Injectable()
@@ -48,13 +49,20 @@ export class MonitorCheckRunner {
         url: monitor.url,
         forceFresh: true,
         timeoutMs: this.settings.checkTimeoutMs,
+        text: textRequest(monitor),
       });
       await billing.charge(work);
     } catch (error) {
       await billing.release(work);
       return this.failed(monitor, checkId, started, failureOf(error));
     }
-    return this.succeeded(monitor, checkId, started, scraped);
+    const text = watchedText(monitor, scraped);
+    if (text === undefined)
+      return this.failed(monitor, checkId, started, {
+        code: 'SELECTOR_NOT_FOUND',
+        message: 'The selector matched nothing on the page.',
+      });
+    return this.succeeded(monitor, checkId, started, scraped, text);
   }
 
   private async succeeded(
@@ -62,8 +70,8 @@ export class MonitorCheckRunner {
     checkId: string,
     started: number,
     { result, tier }: ScrapeOutcome,
+    markdown: string,
   ): Promise<MonitorCheck | undefined> {
-    const markdown = normalizeMarkdown(result.markdown);
     const hash = contentHash(markdown);
     const checkedAt = this.clock.now();
     let monitor: MonitorRecord | undefined = read;
@@ -86,6 +94,8 @@ export class MonitorCheckRunner {
       monitor = await this.store.get(read.id);
     }
     if (!monitor || !outcome) return undefined;
+    if (monitor.name === null && result.title)
+      await this.store.update(monitor.id, { name: result.title, updatedAt: checkedAt });
 
     const check = await this.store.addCheck({
       id: checkId,
@@ -112,7 +122,7 @@ export class MonitorCheckRunner {
         checkId,
       );
       const current = await this.store.get(monitor.id);
-      if (event && current) await this.notifier.changed(current, event);
+      if (event && current && triggers(current, markdown)) await this.notifier.changed(current, event);
     }
     await this.store.prune(monitor.id, this.settings.checkRetention, this.settings.eventRetention);
     return check;

@@ -1,4 +1,5 @@
 import { ScrapeTier } from '@quarry/scrape';
+import type { Watch } from './watch';
 
 export type MonitorStatus = 'active' | 'paused';
 export type ChannelType = 'email' | 'webhook';
@@ -13,9 +14,11 @@ export interface MonitorChannel {
 }
 
 /** The Monitor of docs/api.md §6, as clients see it. */
-export interface Monitor {
+export interface Monitor extends Watch {
   id: string;
   url: string;
+  /** Given at creation, or else the page's title from the first check that read one. */
+  name: string | null;
   status: MonitorStatus;
   intervalMinutes: number;
   lastCheckedAt: Date | null;
@@ -55,6 +58,11 @@ export interface ChangeSummary {
   removedLines: string[];
   addedCount: number;
   removedCount: number;
+  /**
+   * The change as a unified diff: `@@ -start,count +start,count @@` hunk headers, 3 unchanged lines
+   * of context, each line prefixed with ' ', '-' or '+'. Absent from events recorded before it existed.
+   */
+  unifiedDiff?: string;
 }
 
 export interface MonitorEvent {
@@ -73,6 +81,11 @@ export function monitorView(record: Monitor): Monitor {
   return {
     id: record.id,
     url: record.url,
+    name: record.name,
+    scope: record.scope,
+    selector: record.selector,
+    ignore: [...record.ignore],
+    trigger: record.trigger,
     status: record.status,
     intervalMinutes: record.intervalMinutes,
     lastCheckedAt: record.lastCheckedAt,

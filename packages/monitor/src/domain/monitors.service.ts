@@ -20,9 +20,21 @@ import {
   MonitorStatus,
   monitorView,
 } from './monitor';
+import { assertWatch, MonitorScope, Watch } from './watch';
 
-export interface CreateMonitorRequest {
+/** What of the page a monitor watches; every field optional, with today's behaviour as the default. */
+export interface WatchRequest {
+  /** @default 'content' */
+  scope?: MonitorScope;
+  selector?: string | null;
+  ignore?: string[];
+  trigger?: string | null;
+}
+
+export interface CreateMonitorRequest extends WatchRequest {
   url: string;
+  /** @default the page's title, from the first check that reads one */
+  name?: string;
   intervalMinutes?: number;
   notifications?: {
     /** @default true */
@@ -31,9 +43,15 @@ export interface CreateMonitorRequest {
   };
 }
 
-export interface UpdateMonitorRequest {
+export interface UpdateMonitorRequest extends WatchRequest {
   status?: MonitorStatus;
   intervalMinutes?: number;
+  name?: string;
+  notifications?: {
+    email?: boolean;
+    /** A new webhook URL (the monitor's secret stays), or null to stop posting. */
+    webhook?: { url: string } | null;
+  };
 }
 
 export interface CreatedMonitor {
@@ -74,6 +92,13 @@ export class MonitorsService {
   async create(accountId: string, request: CreateMonitorRequest): Promise<CreatedMonitor> {
     const intervalMinutes = request.intervalMinutes ?? this.settings.defaultIntervalMinutes;
     assertInterval(intervalMinutes);
+    const watch: Watch = {
+      scope: request.scope ?? 'content',
+      selector: request.selector ?? null,
+      ignore: request.ignore ?? [],
+      trigger: request.trigger || null,
+    };
+    assertWatch(watch);
     await this.assertPublicPage(request.url);
     const webhook = request.notifications?.webhook;
     if (webhook) {
@@ -103,6 +128,8 @@ export class MonitorsService {
         id,
         accountId,
         url: request.url,
+        name: request.name?.trim() || null,
+        ...watch,
         intervalMinutes,
         webhookSecret,
         nextCheckAt: nextCheckAt(now, intervalMinutes, this.settings),
@@ -125,11 +152,35 @@ export class MonitorsService {
     return monitorView(await this.owned(accountId, id));
   }
 
-  /** Pausing stops scheduled checks; resuming resets the failure count and checks now. */
+  /**
+   * Pausing stops scheduled checks; resuming resets the failure count and checks now. A new scope,
+   * selector or ignore list starts from a new baseline, so the first check after it notifies nothing.
+   */
   async update(accountId: string, id: string, changes: UpdateMonitorRequest): Promise<Monitor> {
     const monitor = await this.owned(accountId, id);
     if (changes.intervalMinutes !== undefined) assertInterval(changes.intervalMinutes);
+    const scope = changes.scope ?? monitor.scope;
+    const watch: Watch = {
+      scope,
+      selector:
+        changes.selector !== undefined ? changes.selector : scope === 'selector' ? monitor.selector : null,
+      ignore: changes.ignore ?? monitor.ignore,
+      trigger: changes.trigger !== undefined ? changes.trigger || null : monitor.trigger,
+    };
+    assertWatch(watch);
+    const webhook = changes.notifications?.webhook;
+    if (webhook) {
+      await this.policy.checkDestination(webhook.url).catch((error: unknown) => {
+        throw asInvalidRequest(error, 'notifications.webhook.url');
+      });
+    }
     const now = this.clock.now();
+    const rebased =
+      watch.scope !== monitor.scope ||
+      watch.selector !== monitor.selector ||
+      JSON.stringify(watch.ignore) !== JSON.stringify(monitor.ignore);
+    if (changes.notifications)
+      await this.store.replaceChannels(id, this.channels(monitor, changes.notifications), now);
     const intervalMinutes = changes.intervalMinutes ?? monitor.intervalMinutes;
     const resuming = changes.status === 'active' && monitor.status === 'paused';
     const status = changes.status ?? monitor.status;
@@ -139,12 +190,28 @@ export class MonitorsService {
     await this.store.update(id, {
       status,
       intervalMinutes,
+      ...watch,
+      ...(changes.name !== undefined ? { name: changes.name.trim() || null } : {}),
+      ...(rebased ? { contentHash: null } : {}),
       ...(rescheduled ? { nextCheckAt: nextCheckAt(now, intervalMinutes, this.settings) } : {}),
       ...(resuming ? { consecutiveFailures: 0 } : {}),
       updatedAt: now,
     });
     if (resuming) await this.queueCheck(id, now.getTime());
     return monitorView(await this.owned(accountId, id));
+  }
+
+  /** The secret the monitor's webhook notifications are signed with. */
+  async webhookSecret(accountId: string, id: string): Promise<string> {
+    return (await this.owned(accountId, id)).webhookSecret;
+  }
+
+  /** A new signing secret, used from the next notification on; the old one stops signing at once. */
+  async rotateWebhookSecret(accountId: string, id: string): Promise<string> {
+    await this.owned(accountId, id);
+    const webhookSecret = generateWebhookSecret();
+    await this.store.update(id, { webhookSecret, updatedAt: this.clock.now() });
+    return webhookSecret;
   }
 
   /** Deletes the monitor with its channels, checks, events and notifications. */
@@ -181,6 +248,27 @@ export class MonitorsService {
         backoff: { type: 'exponential', delay: 5000, jitter: true },
       },
     );
+  }
+
+  /** The monitor's channels with `notifications` applied: the email one toggled, the webhook replaced or removed. */
+  private channels(
+    monitor: MonitorRecord,
+    notifications: NonNullable<UpdateMonitorRequest['notifications']>,
+  ) {
+    const email = monitor.channels.find((channel) => channel.type === 'email')!;
+    const webhook = monitor.channels.find((channel) => channel.type === 'webhook');
+    const channels: MonitorChannel[] = [{ ...email, enabled: notifications.email ?? email.enabled }];
+    if (notifications.webhook === undefined) {
+      if (webhook) channels.push(webhook);
+    } else if (notifications.webhook !== null) {
+      channels.push({
+        id: webhook?.destination === notifications.webhook.url ? webhook.id : this.ids.uuid(),
+        type: 'webhook',
+        destination: notifications.webhook.url,
+        enabled: true,
+      });
+    }
+    return channels;
   }
 
   /** The monitor, for its owner only: anyone else gets the same 404 as for an unknown id. */

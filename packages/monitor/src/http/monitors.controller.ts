@@ -91,11 +91,11 @@ export class MonitorsController {
   @MonitorIdParam()
   @ApiOperation({
     summary:
-      'Pause or resume a monitor (resuming checks now and resets consecutiveFailures), or change its interval',
+      'Pause or resume a monitor (resuming checks now and resets consecutiveFailures), or change its interval, notifications, name, scope, selector, ignore or trigger',
   })
   @ApiExtraModels(UpdateMonitorDto)
   @ApiBody({
-    description: 'At least one of status and intervalMinutes.',
+    description: 'At least one field.',
     schema: { allOf: [{ $ref: getSchemaPath(UpdateMonitorDto) }], minProperties: 1 },
   })
   @ApiOkResponse({ type: MonitorResponseDto })
@@ -106,8 +106,8 @@ export class MonitorsController {
     @Param('id') id: string,
     @Body() body: UpdateMonitorDto,
   ): Promise<MonitorResponseDto> {
-    if (body.status === undefined && body.intervalMinutes === undefined) {
-      throw new InvalidRequestError('Nothing to change.', { status: 'give status and/or intervalMinutes' });
+    if (Object.values(body).every((value) => value === undefined)) {
+      throw new InvalidRequestError('Nothing to change.', { status: 'give at least one field to change' });
     }
     return { monitor: await this.monitors.update(accountId, id, body) };
   }

@@ -1,4 +1,5 @@
 import { JitterSettings } from '../domain/check-schedule';
+import type { Watch } from '../domain/watch';
 import {
   ChannelType,
   MonitorChannel,
@@ -8,10 +9,11 @@ import {
   MonitorStatus,
 } from '../domain/monitor';
 
-export interface NewMonitor {
+export interface NewMonitor extends Watch {
   id: string;
   accountId: string;
   url: string;
+  name: string | null;
   intervalMinutes: number;
   webhookSecret: string;
   nextCheckAt: Date;
@@ -19,11 +21,15 @@ export interface NewMonitor {
   channels: MonitorChannel[];
 }
 
-export interface MonitorChanges {
+export interface MonitorChanges extends Partial<Watch> {
+  name?: string | null;
   status?: MonitorStatus;
   intervalMinutes?: number;
   nextCheckAt?: Date;
   consecutiveFailures?: number;
+  webhookSecret?: string;
+  /** Null forgets the last good content, so the next check is a new baseline. */
+  contentHash?: null;
   updatedAt: Date;
 }
 
@@ -88,6 +94,8 @@ export abstract class MonitorStore {
   /** The account's monitors, newest first. */
   abstract listForAccount(accountId: string): Promise<MonitorRecord[]>;
   abstract update(id: string, changes: MonitorChanges): Promise<void>;
+  /** Replaces the monitor's channels. */
+  abstract replaceChannels(id: string, channels: MonitorChannel[], at: Date): Promise<void>;
   /** False when there was no such monitor. */
   abstract delete(id: string): Promise<boolean>;
   /**

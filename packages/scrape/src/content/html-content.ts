@@ -1,4 +1,5 @@
-import { extract, ExtractError, showsSignInForm } from '@quarry/extract';
+import { extract, ExtractError, selectedText, showsSignInForm, visibleText } from '@quarry/extract';
+import type { PageText, PageTextRequest } from '../domain/scrape-result';
 import { ScrapeError } from '../domain/scrape.error';
 import { PageContent } from './page-content';
 
@@ -9,8 +10,17 @@ const LOGIN_WALL_MAX_CHARS = 1000;
 
 export type HtmlReading = { kind: 'content'; content: PageContent } | { kind: 'script-shell' };
 
-/** Main content of an HTML page, or the verdict that it is a script shell to render in a browser. */
-export function readHtml(html: string, url: string, requestedUrl: string, allowShell: boolean): HtmlReading {
+/**
+ * Main content of an HTML page (with the `text` asked for), or the verdict that it is a script shell
+ * to render in a browser.
+ */
+export function readHtml(
+  html: string,
+  url: string,
+  requestedUrl: string,
+  allowShell: boolean,
+  text?: PageTextRequest,
+): HtmlReading {
   let content: PageContent | undefined;
   try {
     const { title, html: cleaned, markdown } = extract(html, { url });
@@ -30,5 +40,11 @@ export function readHtml(html: string, url: string, requestedUrl: string, allowS
   }
   if (!content || chars === 0)
     throw new ScrapeError('UNREADABLE_CONTENT', 'The page has no readable content.', requestedUrl);
-  return { kind: 'content', content };
+  return { kind: 'content', content: text ? { ...content, text: pageText(html, text) } : content };
+}
+
+function pageText(html: string, request: PageTextRequest): PageText {
+  return request.scope === 'page'
+    ? { text: visibleText(html), matched: 1 }
+    : selectedText(html, request.selector);
 }

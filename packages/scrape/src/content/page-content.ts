@@ -1,8 +1,12 @@
+import type { PageText } from '../domain/scrape-result';
+
 /** Readable content made from one fetched or rendered page. */
 export interface PageContent {
   title: string | null;
   html: string;
   markdown: string;
+  /** The text the scrape asked for besides the main content (HTML pages only). */
+  text?: PageText;
 }
 
 /** A page as it arrived: the bytes and how to read them. */

@@ -17,6 +17,18 @@ export interface ScrapeResult {
 export interface ScrapeOutcome {
   result: ScrapeResult;
   tier: ScrapeTier;
+  /** The text `request.text` asked for. */
+  text?: PageText;
+}
+
+/** Text of the page besides its main content: all of its visible text, or that of the elements a CSS selector matches. */
+export type PageTextRequest = { scope: 'page' } | { scope: 'selector'; selector: string };
+
+export interface PageText {
+  /** One line per block. */
+  text: string;
+  /** Elements the selector matched (1 for the whole page). */
+  matched: number;
 }
 
 export interface ScrapeRequest {
@@ -29,4 +41,9 @@ export interface ScrapeRequest {
   waitForSelector?: string;
   /** Render in the browser and wait this long after load. */
   extraWaitMs?: number;
+  /**
+   * Read this text too, on the reading thread with the extraction. Such a scrape is never served
+   * from the cache (the cache keeps main content only); its result is still cached.
+   */
+  text?: PageTextRequest;
 }

@@ -15,8 +15,11 @@ import { PageReader } from '../content/page-reader';
 import { CachedScrape, ScrapeCache } from '../ports/scrape-cache';
 import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
 import { cacheKeyOf } from './cache-key';
-import { ScrapeOutcome, ScrapeRequest, ScrapeTier } from './scrape-result';
+import { PageText, PageTextRequest, ScrapeOutcome, ScrapeRequest, ScrapeTier } from './scrape-result';
 import { ScrapeError } from './scrape.error';
+
+/** A fresh scrape as the callers of one flight share it: what is cached, and the text asked for. */
+type FreshResult = CachedScrape & { text?: PageText };
 
 interface FreshScrape {
   content: PageContent;
@@ -32,7 +35,7 @@ interface FreshScrape {
 @Injectable()
 export class ScrapeService {
   private readonly logger = new Logger(ScrapeService.name);
-  private readonly inFlight = new Map<string, Promise<CachedScrape>>();
+  private readonly inFlight = new Map<string, Promise<FreshResult>>();
 
   constructor(
     @Inject(SCRAPE_SETTINGS) private readonly options: ScrapeSettings,
@@ -58,7 +61,7 @@ export class ScrapeService {
     }
     const key = cacheKeyOf(target);
     const wantsBrowser = request.waitForSelector !== undefined || request.extraWaitMs !== undefined;
-    if (!request.forceFresh) {
+    if (!request.forceFresh && !request.text) {
       const cached = await this.cache.get(key);
       if (cached && (!wantsBrowser || cached.tier === 'browser')) {
         return { result: { ...cached.result, url: request.url, cached: true }, tier: cached.tier };
@@ -72,10 +75,14 @@ export class ScrapeService {
     });
     await beforeFetch?.();
     const fresh = await this.coalesced(
-      JSON.stringify([key, request.waitForSelector, request.extraWaitMs]),
+      JSON.stringify([key, request.waitForSelector, request.extraWaitMs, request.text]),
       () => this.fetchAndCache(key, target, request),
     );
-    return { result: { ...fresh.result, url: request.url, cached: false }, tier: fresh.tier };
+    return {
+      result: { ...fresh.result, url: request.url, cached: false },
+      tier: fresh.tier,
+      ...(fresh.text ? { text: fresh.text } : {}),
+    };
   }
 
   /** Forgets the cached result of `url`, if any. */
@@ -89,7 +96,7 @@ export class ScrapeService {
     await this.cache.delete(cacheKeyOf(parsed));
   }
 
-  private coalesced(flightKey: string, work: () => Promise<CachedScrape>): Promise<CachedScrape> {
+  private coalesced(flightKey: string, work: () => Promise<FreshResult>): Promise<FreshResult> {
     let flight = this.inFlight.get(flightKey);
     if (!flight) {
       flight = work().finally(() => this.inFlight.delete(flightKey));
@@ -98,7 +105,8 @@ export class ScrapeService {
     return flight;
   }
 
-  private async fetchAndCache(key: string, target: URL, request: ScrapeRequest): Promise<CachedScrape> {
+  /** The fresh result, cached without the `text` asked for. */
+  private async fetchAndCache(key: string, target: URL, request: ScrapeRequest): Promise<FreshResult> {
     const fetchedAt = this.clock.now().toISOString();
     const deadline = Date.now() + (request.timeoutMs ?? this.options.defaultTimeoutMs);
     const { content, finalUrl, tier } = await this.fetchFresh(target, request, deadline);
@@ -118,7 +126,9 @@ export class ScrapeService {
       .catch((error: unknown) =>
         this.logger.warn({ err: error, url: key }, 'Could not cache a scrape result'),
       );
-    return scraped;
+    return request.text
+      ? { ...scraped, text: content.text ?? textOfContent(request.text, content) }
+      : scraped;
   }
 
   private async fetchFresh(target: URL, request: ScrapeRequest, deadline: number): Promise<FreshScrape> {
@@ -134,7 +144,7 @@ export class ScrapeService {
         throw error instanceof NetError ? netFailure(error, request.url) : error;
       });
     if (response.status >= 400) throw originStatusFailure(response.status, request.url);
-    const reading = await readPage(response, request.url, this.reader, deadline);
+    const reading = await readPage(response, request.url, this.reader, deadline, request.text);
     if (reading.kind === 'script-shell') return this.render(target, request, deadline);
     return { content: reading.content, finalUrl: response.finalUrl, tier: 'http' };
   }
@@ -150,11 +160,23 @@ export class ScrapeService {
         throw error instanceof BrowserError ? browserFailure(error, request.url) : error;
       });
     if (page.status !== null && page.status >= 400) throw originStatusFailure(page.status, request.url);
-    const reading = await this.reader.html(page.html, page.finalUrl, request.url, false, deadline);
+    const reading = await this.reader.html(
+      page.html,
+      page.finalUrl,
+      request.url,
+      false,
+      deadline,
+      request.text,
+    );
     if (reading.kind !== 'content')
       throw new ScrapeError('UNREADABLE_CONTENT', 'The page has no readable content.', request.url);
     return { content: reading.content, finalUrl: page.finalUrl, tier: 'browser' };
   }
+}
+
+/** A page that is not HTML (PDF, plain text) has no elements: its whole text is its Markdown, and no selector matches. */
+function textOfContent(request: PageTextRequest, content: PageContent): PageText {
+  return request.scope === 'page' ? { text: content.markdown, matched: 1 } : { text: '', matched: 0 };
 }
 
 function remaining(deadline: number, url: string): number {

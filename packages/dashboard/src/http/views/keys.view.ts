@@ -5,13 +5,13 @@ import { csrfField, formatDate, page, type PageContext } from './layout';
 
 export interface KeysPageModel {
   keys: DashboardKey[];
-  /** The key just created: shown on this one page only. */
+  /** The key just created: shown on this one page only, focused so it is read out first. */
   created?: { apiKey: string; name: string };
   /** The webhook secret, when the holder asked to see it. */
   secret?: WebhookSecretView;
 }
 
-const keyLabel = (key: DashboardKey) => `${key.prefix}…${key.lastFour ?? ''}`;
+export const keyLabel = (key: DashboardKey) => `${key.prefix}…${key.lastFour ?? ''}`;
 
 /** Keys with create and revoke, and the webhook signing secret with reveal and rotate. */
 export function keysPage(context: PageContext, model: KeysPageModel) {
@@ -31,6 +31,7 @@ export function keysPage(context: PageContext, model: KeysPageModel) {
                 type="text"
                 class="secret"
                 readonly
+                autofocus
                 value="${model.created.apiKey}"
               />
             </section>`
@@ -103,7 +104,10 @@ export function keysPage(context: PageContext, model: KeysPageModel) {
         </table>
       </div>
       <h2 id="webhook">Webhook signing secret</h2>
-      <p>Callbacks and monitor webhooks are signed with this secret (Standard Webhooks).</p>
+      <p>
+        Callbacks of async scrapes are signed with this secret (Standard Webhooks). Each monitor’s webhook has
+        a secret of its own, shown when the monitor is created and on the monitor’s page.
+      </p>
       ${
         model.secret
           ? html`<p>
@@ -114,6 +118,7 @@ export function keysPage(context: PageContext, model: KeysPageModel) {
                   type="text"
                   class="secret"
                   readonly
+                  autofocus
                   value="${model.secret.webhookSecret}"
                 />
               </p>

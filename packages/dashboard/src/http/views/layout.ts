@@ -31,6 +31,7 @@ export function document(
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title} · Quarry</title>
+        <link rel="icon" href="${basePath}/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="${basePath}/assets/dashboard.css" />
         <script src="${basePath}/assets/dashboard.js" defer></script>
       </head>
@@ -69,6 +70,9 @@ export function page(context: PageContext, title: string, body: SafeHtml): SafeH
       ${body}`,
   );
 }
+
+/** "1 credit", "0 credits", "25 credits". */
+export const credits = (amount: number) => `${amount} credit${Math.abs(amount) === 1 ? '' : 's'}`;
 
 export const formatDate = (date: Date | null) =>
   date

@@ -6,26 +6,64 @@ import { csrfField, formatDate, page, type PageContext } from './layout';
 /** One monitor: its actions, its change events as diffs, and its recent checks. */
 export function monitorPage(
   context: PageContext,
-  model: { monitor: Monitor; checks: MonitorCheck[]; events: MonitorEvent[]; notice?: string },
+  model: {
+    monitor: Monitor;
+    checks: MonitorCheck[];
+    events: MonitorEvent[];
+    notice?: string;
+    /** The webhook signing secret, right after creation or when the holder asked to see it. */
+    webhookSecret?: string;
+  },
 ) {
   const { monitor } = model;
+  const webhook = monitor.channels.find((channel) => channel.type === 'webhook');
   const action = (path: string, label: string, kind = 'secondary') =>
     html`<form class="inline" method="post" action="${context.basePath}/monitors/${monitor.id}/${path}">
       ${csrfField(context)}<button type="submit" class="${kind}">${label}</button>
     </form>`;
   return page(
     context,
-    'Monitor',
+    monitor.name ?? 'Monitor',
     html`${model.notice ? html`<p class="notice" role="status">${model.notice}</p>` : ''}
       <p><a href="${monitor.url}" rel="noopener noreferrer">${monitor.url}</a></p>
       <p>
         ${monitor.status === 'active' ? 'Active' : 'Paused'}, checked every ${monitor.intervalMinutes}
         minutes. Last check ${formatDate(monitor.lastCheckedAt)}.
       </p>
+      <p>${watching(monitor)}</p>
       <div class="actions">
         ${monitor.status === 'active' ? [action('run', 'Run now', ''), action('pause', 'Pause')] : action('resume', 'Resume')}
         ${action('delete', 'Delete', 'danger')}
       </div>
+      ${
+        webhook
+          ? html`<h2 id="webhook">Webhook</h2>
+              <p>
+                Changes are posted to <span class="secret">${webhook.destination}</span>, signed with this
+                monitor’s own secret (Standard Webhooks).
+              </p>
+              ${
+                model.webhookSecret
+                  ? html`<p>
+                      <label for="monitor-secret-value">Signing secret</label
+                      ><input
+                        id="monitor-secret-value"
+                        data-copy="Copy secret"
+                        type="text"
+                        class="secret"
+                        readonly
+                        autofocus
+                        value="${model.webhookSecret}"
+                      />
+                    </p>`
+                  : ''
+              }
+              <div class="actions">
+                ${action('webhook-secret/reveal', 'Reveal secret')}
+                ${action('webhook-secret/rotate', 'Rotate secret', 'danger')}
+              </div>`
+          : ''
+      }
       <h2>Changes</h2>
       ${
         model.events.length
@@ -72,4 +110,22 @@ export function monitorPage(
         </table>
       </div>`,
   );
+}
+
+/** What the monitor compares and when it notifies, in a sentence. */
+function watching(monitor: Monitor) {
+  const scope =
+    monitor.scope === 'page'
+      ? 'all visible text of the page'
+      : monitor.scope === 'selector'
+        ? html`the text of <code>${monitor.selector}</code>`
+        : 'the main content of the page';
+  const ignore = monitor.ignore.length
+    ? html`, leaving out lines matching
+      ${monitor.ignore.map((p, i) => html`${i ? ', ' : ''}<code>${p}</code>`)}`
+    : '';
+  const trigger = monitor.trigger
+    ? html`; notifies only when the new text contains “${monitor.trigger}”`
+    : '';
+  return html`Compares ${scope}${ignore}${trigger}.`;
 }

@@ -1,21 +1,26 @@
-import type { Monitor } from '@quarry/monitor';
+import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES, type Monitor } from '@quarry/monitor';
 import { html } from '../html';
+import type { FormErrors, MonitorForm } from '../monitor-form';
+import { errorSummary, fieldError, invalidAttributes } from './form-errors.view';
 import { csrfField, formatDate, page, type PageContext } from './layout';
 
-export interface MonitorForm {
-  url: string;
-  intervalMinutes: string;
-  email: boolean;
-  webhookUrl: string;
-}
+const INPUT_IDS: Record<keyof MonitorForm, string> = {
+  url: 'monitor-url',
+  intervalMinutes: 'monitor-interval',
+  email: 'monitor-email',
+  webhookUrl: 'monitor-webhook',
+};
 
-/** The account's monitors and the form that creates one; `error` re-shows what was typed. */
+/** The account's monitors and the form that creates one; `error` re-shows what was typed, with why it was refused. */
 export function monitorsPage(
   context: PageContext,
   monitors: Monitor[],
-  error?: { message: string; form: MonitorForm },
+  error?: { errors: FormErrors; form: MonitorForm },
 ) {
   const form = error?.form ?? { url: '', intervalMinutes: '60', email: true, webhookUrl: '' };
+  const fields = error?.errors.fields ?? {};
+  const invalid = (name: keyof MonitorForm) => invalidAttributes(INPUT_IDS[name], fields[name]);
+  const message = (name: keyof MonitorForm) => fieldError(INPUT_IDS[name], fields[name]);
   return page(
     context,
     'Monitors',
@@ -39,7 +44,10 @@ export function monitorsPage(
                 ? monitors.map(
                     (m) =>
                       html`<tr>
-                        <td data-label="Page"><a href="${context.basePath}/monitors/${m.id}">${m.url}</a></td>
+                        <td data-label="Page">
+                          <a href="${context.basePath}/monitors/${m.id}">${m.name ?? m.url}</a>
+                          ${m.name ? html`<br /><span class="hint">${m.url}</span>` : ''}
+                        </td>
                         <td data-label="Status">
                           ${m.status === 'active' ? 'Active' : 'Paused'}${m.consecutiveFailures ? html` (${m.consecutiveFailures} failed checks)` : ''}
                         </td>
@@ -56,23 +64,42 @@ export function monitorsPage(
         </table>
       </div>
       <h2 id="new-monitor">New monitor</h2>
-      ${error ? html`<p class="notice error" role="alert">${error.message}</p>` : ''}
+      ${
+        error
+          ? errorSummary(
+              error.errors.summary,
+              (Object.keys(fields) as (keyof MonitorForm)[]).map((name) => [INPUT_IDS[name], fields[name]!]),
+            )
+          : ''
+      }
       <form method="post" action="${context.basePath}/monitors" aria-labelledby="new-monitor">
         ${csrfField(context)}
         <div class="field">
-          <label for="monitor-url">Page URL</label
-          ><input id="monitor-url" name="url" type="url" required value="${form.url}" />
+          <label for="monitor-url">Page URL</label>${message('url')}<input
+            id="monitor-url"
+            name="url"
+            type="url"
+            required
+            value="${form.url}"
+            ${invalid('url')}
+          />
         </div>
         <div class="field">
-          <label for="monitor-interval">Check every (minutes)</label
-          ><input
+          <label for="monitor-interval">Check every (minutes)</label>${message('intervalMinutes')}<input
             id="monitor-interval"
             name="intervalMinutes"
             type="number"
-            min="1"
+            min="${MIN_INTERVAL_MINUTES}"
+            max="${MAX_INTERVAL_MINUTES}"
+            step="1"
             required
             value="${form.intervalMinutes}"
+            aria-describedby="monitor-interval-hint${fields.intervalMinutes ? ' monitor-interval-error' : ''}"
+            ${fields.intervalMinutes ? html` aria-invalid="true"` : ''}
           />
+          <p id="monitor-interval-hint" class="hint">
+            From ${MIN_INTERVAL_MINUTES} minutes to ${MAX_INTERVAL_MINUTES} (one week).
+          </p>
         </div>
         <div class="field">
           <input
@@ -85,8 +112,13 @@ export function monitorsPage(
           <label for="monitor-email" class="inline">Email me when it changes</label>
         </div>
         <div class="field">
-          <label for="monitor-webhook">Webhook URL (optional)</label
-          ><input id="monitor-webhook" name="webhookUrl" type="url" value="${form.webhookUrl}" />
+          <label for="monitor-webhook">Webhook URL (optional)</label>${message('webhookUrl')}<input
+            id="monitor-webhook"
+            name="webhookUrl"
+            type="url"
+            value="${form.webhookUrl}"
+            ${invalid('webhookUrl')}
+          />
         </div>
         <button type="submit">Create monitor</button>
       </form>`,

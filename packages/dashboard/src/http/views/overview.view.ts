@@ -1,6 +1,6 @@
 import type { LedgerEntry, Usage } from '@quarry/accounts';
 import { html } from '../html';
-import { formatDate, page, type PageContext } from './layout';
+import { credits, formatDate, page, type PageContext } from './layout';
 import { usageChart } from './usage-chart';
 
 export interface OverviewModel {
@@ -20,7 +20,7 @@ export function overviewPage(context: PageContext, model: OverviewModel) {
     'Credits and usage',
     html`<p>Signed in as <strong>${model.email}</strong>.</p>
       <h2>Balance</h2>
-      <p class="balance">${model.balance} credits</p>
+      <p class="balance">${credits(model.balance)}</p>
       <h2>Last 30 days</h2>
       ${usageChart(model.usage)}
       <h2 id="ledger">Ledger</h2>

@@ -8,7 +8,7 @@ export function signInPage(basePath: string, csrfToken: string, error?: { messag
     basePath,
     '',
     html`<h1>Sign in</h1>
-      ${error ? html`<p class="notice error" role="alert">${error.message}</p>` : ''}
+      ${error ? html`<p class="notice error" tabindex="-1" autofocus role="alert">${error.message}</p>` : ''}
       <form method="post" action="${basePath}/sign-in">
         <input type="hidden" name="_csrf" value="${csrfToken}" />
         <div class="field">

@@ -25,7 +25,7 @@ input[type=text], input[type=email], input[type=password], input[type=url], inpu
   width: 100%; max-width: 480px; padding: 8px; font: inherit; border: 1px solid #767676; border-radius: 4px; }
 .field { margin-bottom: 16px; } .hint { color: var(--muted); font-size: 0.9rem; }
 button, .button { font: inherit; padding: 8px 16px; border-radius: 4px; border: 1px solid var(--accent); background: var(--accent); color: var(--accent-ink); cursor: pointer; text-decoration: none; display: inline-block; }
-button.secondary { background: var(--bg); color: var(--accent); }
+button.secondary, .button.secondary { background: var(--bg); color: var(--accent); }
 button.danger { background: var(--danger); border-color: var(--danger); }
 header button { padding: 4px 12px; }
 .notice { padding: 12px 16px; border-radius: 4px; border: 1px solid var(--line); background: var(--panel); margin-bottom: 16px; }
@@ -42,6 +42,8 @@ header button { padding: 4px 12px; }
 .sr-sign { user-select: none; margin-right: 4px; }
 button.copy { margin: 8px 8px 0 0; }
 .notice h2 { margin-top: 0; }
+.field-error { color: var(--danger); font-weight: 600; margin: 0 0 4px; }
+[aria-invalid="true"] { border-color: var(--danger); border-width: 2px; }
 .actions { display: flex; flex-wrap: wrap; gap: 8px; }
 @media (max-width: 600px) {
   header { padding: 12px; } main { padding: 16px 12px; }

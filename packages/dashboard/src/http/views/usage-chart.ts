@@ -1,5 +1,6 @@
 import type { Usage } from '@quarry/accounts';
 import { html } from '../html';
+import { credits } from './layout';
 
 const ROW = 36;
 const LABEL_WIDTH = 140;
@@ -35,7 +36,7 @@ export function usageChart(usage: Usage) {
           >
           <rect x="${LABEL_WIDTH}" y="${y + 4}" width="${width}" height="${ROW - 12}" fill="#0b57d0"></rect>
           <text x="${LABEL_WIDTH + width + 8}" y="${y + 20}" font-size="14" fill="#1a1a1a"
-            >${u.credits} credits</text
+            >${credits(u.credits)}</text
           ></g
         >`;
       })}

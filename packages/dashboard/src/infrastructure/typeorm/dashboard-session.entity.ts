@@ -23,4 +23,11 @@ export class DashboardSessionEntity {
 
   @TimestampColumn({ name: 'revoked_at', nullable: true })
   revokedAt!: Date | null;
+
+  /** A one-time message for the next page, encrypted with a key derived from the cookie's token. */
+  @Column({ type: 'text', nullable: true })
+  flash!: string | null;
+
+  @TimestampColumn({ name: 'flash_expires_at', nullable: true })
+  flashExpiresAt!: Date | null;
 }

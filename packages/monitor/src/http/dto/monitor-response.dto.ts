@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ErrorBodyDto } from '@quarry/core';
+import { MONITOR_SCOPES } from '../../domain/watch';
 
 export class MonitorChannelDto {
   @ApiProperty({ format: 'uuid' })
@@ -21,6 +22,25 @@ export class MonitorDto {
 
   @ApiProperty({ format: 'uri' })
   url!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The name given, or else the page title from the first check that read one.',
+  })
+  name!: string | null;
+
+  @ApiProperty({ enum: MONITOR_SCOPES, description: 'What of the page is compared.' })
+  scope!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The CSS selector of scope `selector`.' })
+  selector!: string | null;
+
+  @ApiProperty({ type: [String], description: 'Patterns of lines left out of the comparison.' })
+  ignore!: string[];
+
+  @ApiProperty({ type: String, nullable: true, description: 'Notified only when the new text contains it.' })
+  trigger!: string | null;
 
   @ApiProperty({ enum: ['active', 'paused'] })
   status!: string;
@@ -127,6 +147,13 @@ export class ChangeSummaryDto {
 
   @ApiProperty({ type: 'integer', description: 'All lines removed.' })
   removedCount!: number;
+
+  @ApiPropertyOptional({
+    description:
+      'The change as a unified diff: `@@ -start,count +start,count @@` hunk headers, 3 unchanged lines of context, each line prefixed with a space, `-` or `+`; hunks past 1000 lines are left out. Absent from events recorded before it existed.',
+    example: '@@ -1,3 +1,3 @@\n # Pricing\n-Basic: 10 EUR\n+Basic: 12 EUR\n Pro: 30 EUR',
+  })
+  unifiedDiff?: string;
 }
 
 export class MonitorEventDto {

@@ -1,4 +1,5 @@
 import { CreateMonitors1763900000000 } from './migrations/1763900000000-create-monitors.migration';
+import { AddMonitorWatch1765410000000 } from './migrations/1765410000000-add-monitor-watch.migration';
 import { MonitorChannelEntity } from './monitor-channel.entity';
 import { MonitorCheckEntity } from './monitor-check.entity';
 import { MonitorEventEntity } from './monitor-event.entity';
@@ -13,4 +14,4 @@ export const monitorEntities = [
   MonitorEventEntity,
   MonitorNotificationEntity,
 ];
-export const monitorMigrations = [CreateMonitors1763900000000];
+export const monitorMigrations = [CreateMonitors1763900000000, AddMonitorWatch1765410000000];

@@ -15,6 +15,22 @@ export class MonitorEntity {
   @Column({ type: 'varchar', length: 16 })
   status!: string;
 
+  @Column({ type: 'text', nullable: true })
+  name!: string | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  scope!: string;
+
+  @Column({ type: 'text', nullable: true })
+  selector!: string | null;
+
+  /** The `ignore` patterns as a JSON array; null for none. */
+  @Column({ name: 'ignore_patterns', type: 'text', nullable: true })
+  ignorePatterns!: string | null;
+
+  @Column({ name: 'trigger_text', type: 'text', nullable: true })
+  triggerText!: string | null;
+
   @Column({ name: 'interval_minutes', type: 'integer' })
   intervalMinutes!: number;
 

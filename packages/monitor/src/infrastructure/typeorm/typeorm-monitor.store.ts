@@ -12,6 +12,7 @@ import {
   MonitorRecord,
   MonitorStatus,
 } from '../../domain/monitor';
+import type { MonitorScope } from '../../domain/watch';
 import {
   CheckSuccess,
   DueCheck,
@@ -80,13 +81,18 @@ export class TypeormMonitorStore extends MonitorStore {
     const at = monitor.createdAt.getTime();
     // Insert and limit in one statement, so two creations cannot both take the last place on SQLite.
     const { affected } = await this.execute(
-      `INSERT INTO quarry_monitors (id, account_id, url, status, interval_minutes, webhook_secret, consecutive_failures, next_check_at, content_version, created_at, updated_at)
-       SELECT ?, ?, ?, 'active', CAST(? AS integer), ?, 0, CAST(? AS bigint), 0, CAST(? AS bigint), CAST(? AS bigint)
+      `INSERT INTO quarry_monitors (id, account_id, url, name, scope, selector, ignore_patterns, trigger_text, status, interval_minutes, webhook_secret, consecutive_failures, next_check_at, content_version, created_at, updated_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'active', CAST(? AS integer), ?, 0, CAST(? AS bigint), 0, CAST(? AS bigint), CAST(? AS bigint)
        WHERE (SELECT COUNT(*) FROM quarry_monitors WHERE account_id = ?) < CAST(? AS integer)`,
       [
         monitor.id,
         monitor.accountId,
         monitor.url,
+        monitor.name,
+        monitor.scope,
+        monitor.selector,
+        ignoreColumn(monitor.ignore),
+        monitor.trigger,
         monitor.intervalMinutes,
         monitor.webhookSecret,
         monitor.nextCheckAt.getTime(),
@@ -126,7 +132,32 @@ export class TypeormMonitorStore extends MonitorStore {
   }
 
   async update(id: string, changes: MonitorChanges): Promise<void> {
-    await this.monitors.update({ id }, changes);
+    const { ignore, trigger, contentHash, ...columns } = changes;
+    await this.monitors.update(
+      { id },
+      {
+        ...columns,
+        ...(ignore !== undefined ? { ignorePatterns: ignoreColumn(ignore) } : {}),
+        ...(trigger !== undefined ? { triggerText: trigger } : {}),
+        ...(contentHash === null ? { contentHash: null, contentMarkdown: null, contentTitle: null } : {}),
+      },
+    );
+  }
+
+  async replaceChannels(id: string, channels: MonitorChannel[], at: Date): Promise<void> {
+    await this.channelRows.delete({ monitorId: id });
+    if (channels.length > 0)
+      await this.channelRows.insert(
+        channels.map((channel, position) => ({
+          id: channel.id,
+          monitorId: id,
+          type: channel.type,
+          destination: channel.destination,
+          enabled: channel.enabled ? 1 : 0,
+          position,
+          createdAt: at,
+        })),
+      );
   }
 
   async delete(id: string): Promise<boolean> {
@@ -385,6 +416,11 @@ export class TypeormMonitorStore extends MonitorStore {
       id: row.id,
       accountId: row.accountId,
       url: row.url,
+      name: row.name,
+      scope: row.scope as MonitorScope,
+      selector: row.selector,
+      ignore: row.ignorePatterns ? (JSON.parse(row.ignorePatterns) as string[]) : [],
+      trigger: row.triggerText,
       status: row.status as MonitorStatus,
       intervalMinutes: row.intervalMinutes,
       lastCheckedAt: row.lastCheckedAt,
@@ -401,6 +437,11 @@ export class TypeormMonitorStore extends MonitorStore {
       contentVersion: row.contentVersion,
     };
   }
+}
+
+/** Patterns as the column keeps them: a JSON array, null for none. */
+function ignoreColumn(patterns: string[]): string | null {
+  return patterns.length ? JSON.stringify(patterns) : null;
 }
 
 function toNotification(row: MonitorNotificationEntity): MonitorNotification {
