@@ -37,6 +37,7 @@ export {
   ValidationErrorBodyDto,
 } from './http/error-body.dto';
 export { Billing, FreeBilling, type PricedWork } from './ports/billing';
+export { holdForJob, PRICE_HOLD_MS, runPaid, type PaidWorkOptions } from './ports/paid-work';
 export { ConfigError, EnvReader } from './config/env-reader';
 export { Clock, SystemClock } from './time/clock';
 export { IdGenerator, TimeOrderedIdGenerator } from './time/id-generator';
