@@ -52,7 +52,7 @@ export class ScrapeJobWorker implements OnModuleInit {
     if (job.status === 'queued' || job.status === 'processing') {
       await this.store.markProcessing(jobId, attempt);
       try {
-        const { result } = await this.scraper.scrape(job.request);
+        const { result } = await this.scraper.scrapeUnbilled(job.request);
         await this.settings.billing.charge(work);
         await this.store.complete(jobId, { ...result, url: job.request.url });
       } catch (error) {
