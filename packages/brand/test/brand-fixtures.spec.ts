@@ -1,3 +1,4 @@
+import { ANONYMOUS_ACCOUNT } from '@quarry/core';
 import type { TestingModule } from '@nestjs/testing';
 import { BrandService, type BrandProfile } from '../src';
 import { deltaE2000 } from '../src/domain/colour-difference';
@@ -14,7 +15,9 @@ beforeAll(async () => {
   moduleRef = await createBrandTestModule({ allowHosts: sites.allowHosts, lookup: sites.lookup });
   const brands = moduleRef.get(BrandService);
   await Promise.all(
-    sites.names.map(async (site) => profiles.set(site, await brands.profile({ url: sites.url(site) }))),
+    sites.names.map(async (site) =>
+      profiles.set(site, await brands.profile(ANONYMOUS_ACCOUNT, { url: sites.url(site) })),
+    ),
   );
 }, 120_000);
 afterAll(async () => {
