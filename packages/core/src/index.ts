@@ -72,6 +72,18 @@ export {
 } from './module/module-requirements';
 export { checkedProviders } from './module/checked-providers';
 export {
+  anyOption,
+  booleanOption,
+  integerOption,
+  methodsOption,
+  ModuleOptionsError,
+  numberOption,
+  resolveOptions,
+  stringOption,
+  type OptionCheck,
+  type OptionRules,
+} from './module/resolve-options';
+export {
   applyQuarryHttpModuleExtras,
   applyQuarryModuleExtras,
   QUARRY_HTTP_MODULE_EXTRAS,
