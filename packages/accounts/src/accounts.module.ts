@@ -7,6 +7,7 @@ import {
   QUARRY_DATA_SOURCE,
 } from '@quarry/core';
 import { ACCOUNTS_MODULE_OPTIONS, ConfigurableModuleClass } from './accounts.module-definition';
+import { ACCOUNTS_SETTINGS, accountsSettingsProvider } from './accounts-settings';
 import { ApiKeyAccessGuard } from './auth/api-key-access.guard';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { LedgerBilling } from './billing/ledger.billing';
@@ -50,10 +51,17 @@ const ACCOUNTS_REQUIREMENTS: ModuleRequirements = {
  */
 @Module({
   providers: checkedProviders(ACCOUNTS_REQUIREMENTS, [
+    accountsSettingsProvider,
     ...SERVICES,
     ...apiKeyThrottlerProviders,
     LedgerSchemaCheck,
   ]),
-  exports: [ACCOUNTS_MODULE_OPTIONS, ...SERVICES, API_KEY_THROTTLER_OPTIONS, API_KEY_THROTTLER_STORAGE],
+  exports: [
+    ACCOUNTS_MODULE_OPTIONS,
+    ACCOUNTS_SETTINGS,
+    ...SERVICES,
+    API_KEY_THROTTLER_OPTIONS,
+    API_KEY_THROTTLER_STORAGE,
+  ],
 })
 export class AccountsModule extends ConfigurableModuleClass {}

@@ -6,9 +6,10 @@ import {
   IdGenerator,
   NotFoundError,
   PaymentRequiredError,
+  PRICE_HOLD_MS,
 } from '@quarry/core';
 import { testDatabaseEngines } from '@quarry/testing';
-import { AccountsService, accountsEntities, CreditLedger, PRICE_HOLD_MS } from '../src';
+import { AccountsService, accountsEntities, CreditLedger } from '../src';
 import { AccountEntity } from '../src/infrastructure/typeorm/account.entity';
 import { CreditUsageEntity } from '../src/infrastructure/typeorm/credit-usage.entity';
 import { LedgerEntryEntity } from '../src/infrastructure/typeorm/ledger-entry.entity';

@@ -1,3 +1,11 @@
+import {
+  booleanOption,
+  integerOption,
+  ModuleOptionsError,
+  type OptionRules,
+  resolveOptions,
+  stringOption,
+} from '@quarry/core';
 export interface BlogModuleOptions {
   /**
    * The folder of post files: every `*.md` file directly in it (names starting with `.` skipped) is
@@ -26,20 +34,17 @@ export const BLOG_DEFAULTS = {
 export type BlogSettings = Required<BlogModuleOptions>;
 export const BLOG_SETTINGS = Symbol('BlogSettings');
 
+const BLOG_OPTION_RULES: OptionRules<BlogModuleOptions> = {
+  contentDir: stringOption(/\S/, 'the folder of post files'),
+  watch: booleanOption,
+  watchDebounceMs: integerOption(0),
+  cacheMaxAgeSeconds: integerOption(0),
+};
+
 /** Applies the defaults and rejects invalid values, so a misconfiguration fails the boot. */
 export function resolveBlogSettings(options: Partial<BlogModuleOptions> = {}): BlogSettings {
-  const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
-  const settings = { ...BLOG_DEFAULTS, ...defined } as BlogSettings;
-  if (typeof settings.contentDir !== 'string' || settings.contentDir.trim() === '')
-    throw new TypeError('BlogModule option contentDir must name the folder of post files');
-  if (typeof settings.watch !== 'boolean') throw new TypeError('BlogModule option watch must be a boolean');
-  if (!Number.isInteger(settings.watchDebounceMs) || settings.watchDebounceMs < 0)
-    throw new RangeError(
-      `BlogModule option watchDebounceMs must be an integer >= 0, got ${settings.watchDebounceMs}`,
-    );
-  if (!Number.isInteger(settings.cacheMaxAgeSeconds) || settings.cacheMaxAgeSeconds < 0)
-    throw new RangeError(
-      `BlogModule option cacheMaxAgeSeconds must be an integer >= 0, got ${settings.cacheMaxAgeSeconds}`,
-    );
-  return settings;
+  const settings = resolveOptions('BlogModule', BLOG_DEFAULTS, options, BLOG_OPTION_RULES);
+  if (settings.contentDir === undefined)
+    throw new ModuleOptionsError('BlogModule: option contentDir must name the folder of post files');
+  return settings as BlogSettings;
 }

@@ -1,4 +1,11 @@
-import { Billing, FreeBilling } from '@quarry/core';
+import {
+  Billing,
+  FreeBilling,
+  integerOption,
+  methodsOption,
+  type OptionRules,
+  resolveOptions,
+} from '@quarry/core';
 
 /** BrandModule options; every value is checked when the module boots. */
 export interface BrandModuleOptions {
@@ -37,27 +44,26 @@ export const BRAND_DEFAULTS = {
 export type BrandSettings = Required<BrandModuleOptions>;
 export const BRAND_SETTINGS = Symbol('BrandSettings');
 
+const BRAND_OPTION_RULES: OptionRules<BrandModuleOptions> = {
+  price: integerOption(0),
+  billing: methodsOption('reserve', 'charge', 'release', 'requireBalance'),
+  defaultTimeoutMs: integerOption(1, 600_000),
+  viewportWidth: integerOption(320, 4096),
+  viewportHeight: integerOption(200, 4096),
+  settleTimeoutMs: integerOption(0, 600_000),
+  networkQuietMs: integerOption(0, 10_000),
+  busyRetryAfterSeconds: integerOption(1, 3_600),
+};
+
 /** Defaults applied and every value checked; throws on the first invalid one so the app does not start. */
 export function resolveBrandSettings(
   options: BrandModuleOptions = {},
   defaultBilling: Billing = new FreeBilling(),
 ): BrandSettings {
-  const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
-  const settings: BrandSettings = { ...BRAND_DEFAULTS, billing: defaultBilling, ...defined };
-  requireInteger('price', settings.price, 0, Number.MAX_SAFE_INTEGER);
-  requireInteger('defaultTimeoutMs', settings.defaultTimeoutMs, 1, 600_000);
-  requireInteger('viewportWidth', settings.viewportWidth, 320, 4096);
-  requireInteger('viewportHeight', settings.viewportHeight, 200, 4096);
-  requireInteger('settleTimeoutMs', settings.settleTimeoutMs, 0, 600_000);
-  requireInteger('networkQuietMs', settings.networkQuietMs, 0, 10_000);
-  requireInteger('busyRetryAfterSeconds', settings.busyRetryAfterSeconds, 1, 3_600);
-  if (typeof settings.billing?.reserve !== 'function')
-    throw new Error('billing must implement the Billing port (reserve, charge, release).');
-  return settings;
-}
-
-function requireInteger(name: string, value: number, min: number, max: number): void {
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got ${String(value)}.`);
-  }
+  return resolveOptions(
+    'BrandModule',
+    { ...BRAND_DEFAULTS, billing: defaultBilling },
+    options,
+    BRAND_OPTION_RULES,
+  );
 }

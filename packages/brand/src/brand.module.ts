@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { LedgerBilling } from '@quarry/accounts';
 import { BrowserPool } from '@quarry/browser';
-import { checkedProviders, COMMON_REQUIREMENTS, type ModuleRequirements } from '@quarry/core';
+import { checkedProviders, COMMON_REQUIREMENTS, IdGenerator, type ModuleRequirements } from '@quarry/core';
 import { PublicUrlPolicy } from '@quarry/net';
 import { BrandService } from './domain/brand.service';
 import { BRAND_MODULE_OPTIONS, ConfigurableModuleClass } from './brand.module-definition';
@@ -13,6 +13,7 @@ const BRAND_REQUIREMENTS: ModuleRequirements = {
   requirements: [
     { token: PublicUrlPolicy, missing: COMMON_REQUIREMENTS.net },
     { token: BrowserPool, missing: COMMON_REQUIREMENTS.browser },
+    { token: IdGenerator, missing: COMMON_REQUIREMENTS.core },
   ],
 };
 

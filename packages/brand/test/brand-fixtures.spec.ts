@@ -1,3 +1,4 @@
+import { ANONYMOUS_ACCOUNT } from '@quarry/core';
 import type { TestingModule } from '@nestjs/testing';
 import { BrandService, type BrandProfile } from '../src';
 import { deltaE2000 } from '../src/domain/colour-difference';
@@ -18,7 +19,7 @@ beforeAll(async () => {
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (let site = waiting.shift(); site; site = waiting.shift())
-        profiles.set(site, await brands.profile({ url: sites.url(site) }));
+        profiles.set(site, await brands.profile(ANONYMOUS_ACCOUNT, { url: sites.url(site) }));
     }),
   );
 }, 120_000);

@@ -1,3 +1,4 @@
+import { ANONYMOUS_ACCOUNT } from '@quarry/core';
 import {
   closeReport,
   eventually,
@@ -29,7 +30,7 @@ describe('BrandModule closes cleanly', () => {
       const moduleRef = await createBrandTestModule({ allowHosts: [origin.hostPort] });
       const profiling = moduleRef
         .get(BrandService)
-        .profile({ url: origin.url('/shell') })
+        .profile(ANONYMOUS_ACCOUNT, { url: origin.url('/shell') })
         .catch(() => undefined);
       await eventually(() => origin.hits('/slow.js') >= 1, 10_000);
       await moduleRef.close();

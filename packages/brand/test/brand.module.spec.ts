@@ -1,7 +1,7 @@
 import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { BrowserModule, BrowserPool } from '@quarry/browser';
-import { FreeBilling } from '@quarry/core';
+import { ANONYMOUS_ACCOUNT, FreeBilling, QuarryCoreModule } from '@quarry/core';
 import { NetModule } from '@quarry/net';
 import { eventually, processTree, startFixtureServer, type FixtureServer } from '@quarry/testing';
 import { BrandModule, BrandService, type BrandModuleOptions } from '../src';
@@ -26,6 +26,7 @@ class BrandConfig {
 class ConfigModule {}
 
 const infrastructure = () => [
+  QuarryCoreModule,
   NetModule.forRoot({ isGlobal: true, allowHosts: [site.hostPort] }),
   BrowserModule.forRoot({ isGlobal: true, maxPages: 1 }),
 ];
@@ -63,7 +64,7 @@ describe.each([
         // No AccountsModule in this app: profiles are free.
         billing: expect.any(FreeBilling),
       });
-      const profile = await app.get(Consumer).brands.profile({ url: site.url('/') });
+      const profile = await app.get(Consumer).brands.profile(ANONYMOUS_ACCOUNT, { url: site.url('/') });
       expect(profile).toMatchObject({ name: 'Module', domain: '127.0.0.1' });
       expect(profile.colors).toContainEqual(expect.objectContaining({ role: 'primary', hex: '#c026d3' }));
     } finally {

@@ -1,3 +1,4 @@
+import { ANONYMOUS_ACCOUNT } from '@quarry/core';
 import type { TestingModule } from '@nestjs/testing';
 import { html, redirect, startFixtureServer, type FixtureServer } from '@quarry/testing';
 import { BrandError, BrandService } from '../src';
@@ -39,7 +40,7 @@ describe('BrandService', () => {
   });
 
   it('reports the final URL and its host name after redirects', async () => {
-    const profile = await brands.profile({ url: url('/moved') });
+    const profile = await brands.profile(ANONYMOUS_ACCOUNT, { url: url('/moved') });
     expect(profile).toMatchObject({
       url: url('/moved'),
       finalUrl: url('/'),
@@ -49,7 +50,7 @@ describe('BrandService', () => {
   });
 
   it("fetches the page's sub-resources and manifest only under the public-URL policy", async () => {
-    const profile = await brands.profile({ url: url('/private-assets') });
+    const profile = await brands.profile(ANONYMOUS_ACCOUNT, { url: url('/private-assets') });
     expect(canary.requests).toBe(0);
     expect(canary.connections).toBe(0);
     // The image still counts by its place and label; it just did not load.
@@ -62,14 +63,16 @@ describe('BrandService', () => {
     ['/broken', 'ORIGIN_ERROR', 502],
     ['/pdf', 'UNREADABLE_CONTENT', 422],
   ])('fails %s with %s (%i)', async (path, code, status) => {
-    const failure = await brands.profile({ url: url(path) }).catch((error: unknown) => error);
+    const failure = await brands
+      .profile(ANONYMOUS_ACCOUNT, { url: url(path) })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(BrandError);
     expect(failure).toMatchObject({ code, status: status, url: url(path) });
   });
 
   it('fails with TIMEOUT when the page does not arrive within timeoutMs', async () => {
     const failure = await brands
-      .profile({ url: url('/slow'), timeoutMs: 1_000 })
+      .profile(ANONYMOUS_ACCOUNT, { url: url('/slow'), timeoutMs: 1_000 })
       .catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: 'TIMEOUT', status: 504 });
   });
@@ -81,7 +84,7 @@ describe('BrandService', () => {
     try {
       const failure = await down
         .get(BrandService)
-        .profile({ url: closed.url('/') })
+        .profile(ANONYMOUS_ACCOUNT, { url: closed.url('/') })
         .catch((error: unknown) => error);
       expect(failure).toMatchObject({ code: 'ORIGIN_ERROR', status: 502 });
     } finally {

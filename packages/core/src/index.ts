@@ -42,6 +42,7 @@ export {
   ValidationErrorBodyDto,
 } from './http/error-body.dto';
 export { Billing, FreeBilling, type PricedWork } from './ports/billing';
+export { holdForJob, PRICE_HOLD_MS, runPaid, type PaidWorkOptions } from './ports/paid-work';
 export { ConfigError, EnvReader } from './config/env-reader';
 export { Clock, SystemClock } from './time/clock';
 export { IdGenerator, TimeOrderedIdGenerator } from './time/id-generator';
@@ -75,6 +76,18 @@ export {
   type ModuleRequirements,
 } from './module/module-requirements';
 export { checkedProviders } from './module/checked-providers';
+export {
+  anyOption,
+  booleanOption,
+  integerOption,
+  methodsOption,
+  ModuleOptionsError,
+  numberOption,
+  resolveOptions,
+  stringOption,
+  type OptionCheck,
+  type OptionRules,
+} from './module/resolve-options';
 export {
   applyQuarryHttpModuleExtras,
   applyQuarryModuleExtras,

@@ -1,4 +1,14 @@
-import type { Billing } from '@quarry/core';
+import {
+  anyOption,
+  type Billing,
+  booleanOption,
+  integerOption,
+  methodsOption,
+  numberOption,
+  type OptionRules,
+  resolveOptions,
+  stringOption,
+} from '@quarry/core';
 import type { MailTransport } from './ports/mail.transport';
 
 export interface MonitorModuleOptions {
@@ -79,43 +89,31 @@ export const MONITOR_SETTINGS = Symbol('MonitorSettings');
 export const MIN_INTERVAL_MINUTES = 5;
 export const MAX_INTERVAL_MINUTES = 10080;
 
+const MONITOR_OPTION_RULES: OptionRules<MonitorModuleOptions> = {
+  runScheduler: booleanOption,
+  schedulerIntervalMs: integerOption(1),
+  claimBatchSize: integerOption(1),
+  defaultIntervalMinutes: integerOption(MIN_INTERVAL_MINUTES, MAX_INTERVAL_MINUTES),
+  jitterRatio: numberOption(0, 0.5),
+  maxJitterMs: numberOption(0),
+  maxMonitorsPerAccount: integerOption(1),
+  checkRetention: integerOption(1),
+  eventRetention: integerOption(1),
+  maxConsecutiveFailures: integerOption(1),
+  price: integerOption(0),
+  billing: methodsOption('reserve', 'charge', 'release', 'requireBalance'),
+  checkTimeoutMs: integerOption(1),
+  checkConcurrency: integerOption(1),
+  smtpUrl: stringOption(/^smtps?:\/\/.+/, 'an smtp:// or smtps:// URL'),
+  mailTransport: anyOption,
+  emailFrom: stringOption(),
+  emailAttempts: integerOption(1),
+  emailBackoffMs: integerOption(1),
+  webhookAttempts: integerOption(1),
+  webhookBackoffMs: integerOption(1),
+};
+
 /** Applies the defaults and rejects invalid values, so a misconfiguration fails the boot. */
 export function resolveMonitorSettings(options: MonitorModuleOptions = {}): Omit<MonitorSettings, 'billing'> {
-  const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
-  const settings = { ...MONITOR_DEFAULTS, ...defined } as Omit<MonitorSettings, 'billing'>;
-  const positiveIntegers = [
-    'schedulerIntervalMs',
-    'claimBatchSize',
-    'maxMonitorsPerAccount',
-    'checkRetention',
-    'eventRetention',
-    'maxConsecutiveFailures',
-    'checkTimeoutMs',
-    'checkConcurrency',
-    'emailAttempts',
-    'emailBackoffMs',
-    'webhookAttempts',
-    'webhookBackoffMs',
-  ] as const;
-  for (const key of positiveIntegers) {
-    if (!Number.isInteger(settings[key]) || settings[key] < 1)
-      throw new RangeError(`MonitorModule option ${key} must be an integer >= 1, got ${settings[key]}`);
-  }
-  if (!Number.isInteger(settings.price) || settings.price < 0)
-    throw new RangeError(`MonitorModule option price must be an integer >= 0, got ${settings.price}`);
-  const interval = settings.defaultIntervalMinutes;
-  if (!Number.isInteger(interval) || interval < MIN_INTERVAL_MINUTES || interval > MAX_INTERVAL_MINUTES) {
-    throw new RangeError(
-      `MonitorModule option defaultIntervalMinutes must be an integer ${MIN_INTERVAL_MINUTES}..${MAX_INTERVAL_MINUTES}, got ${interval}`,
-    );
-  }
-  if (!(settings.jitterRatio >= 0 && settings.jitterRatio <= 0.5))
-    throw new RangeError(`MonitorModule option jitterRatio must be 0..0.5, got ${settings.jitterRatio}`);
-  if (!(settings.maxJitterMs >= 0))
-    throw new RangeError(`MonitorModule option maxJitterMs must be >= 0, got ${settings.maxJitterMs}`);
-  if (typeof settings.runScheduler !== 'boolean')
-    throw new TypeError('MonitorModule option runScheduler must be a boolean');
-  if (settings.smtpUrl !== undefined && !/^smtps?:\/\/.+/.test(settings.smtpUrl))
-    throw new TypeError('MonitorModule option smtpUrl must be an smtp:// or smtps:// URL');
-  return settings;
+  return resolveOptions('MonitorModule', MONITOR_DEFAULTS, options, MONITOR_OPTION_RULES);
 }

@@ -9,6 +9,7 @@ import {
   FreeBilling,
   type ModuleRequirements,
   QUARRY_DATA_SOURCE,
+  resolveOptions,
 } from '@quarry/core';
 import { TypeormJobRecordStore } from '@quarry/jobs';
 import { PublicUrlPolicy } from '@quarry/net';
@@ -22,6 +23,7 @@ import { ScrapeJobEntity } from './infrastructure/typeorm/scrape-job.entity';
 import { ScrapeJobsService } from './jobs/scrape-jobs.service';
 import { ScrapeJobWorker } from './jobs/scrape-job.worker';
 import { ConfigurableModuleClass, SCRAPE_MODULE_OPTIONS } from './scrape.module-definition';
+import { SCRAPE_OPTION_RULES } from './scrape-option-rules';
 import {
   SCRAPE_DEFAULTS,
   SCRAPE_SETTINGS,
@@ -52,12 +54,10 @@ const SCRAPE_REQUIREMENTS: ModuleRequirements = {
     {
       provide: SCRAPE_SETTINGS,
       inject: [SCRAPE_MODULE_OPTIONS, { token: LedgerBilling, optional: true }],
-      useFactory: (options: ScrapeModuleOptions, ledger?: LedgerBilling): ScrapeSettings => ({
-        ...SCRAPE_DEFAULTS,
-        // An option given as undefined keeps its default.
-        ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
-        billing: options.billing ?? ledger ?? new FreeBilling(),
-      }),
+      useFactory: (options: ScrapeModuleOptions, ledger?: LedgerBilling): ScrapeSettings => {
+        const settings = resolveOptions('ScrapeModule', SCRAPE_DEFAULTS, options, SCRAPE_OPTION_RULES);
+        return { ...settings, billing: settings.billing ?? ledger ?? new FreeBilling() };
+      },
     },
     {
       provide: ScrapeCache,

@@ -46,7 +46,7 @@ describe('Authentication and billing as ports', () => {
     afterAll(() => host.close());
 
     it('scrapes synchronously through the programmatic service', async () => {
-      const { result } = await host.app.get(ScrapeService).scrape({ url: origin.url('/article') });
+      const { result } = await host.app.get(ScrapeService).scrape('team-a', { url: origin.url('/article') });
       expect(result.markdown).toContain('Readable text about ports and adapters.');
     });
 

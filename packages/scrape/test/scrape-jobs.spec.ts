@@ -81,7 +81,7 @@ describe.each(scrapeEngines())('async scrape jobs on the %s engine', (engine) =>
       expect(() => verifier.verify(body, headers as Record<string, string>)).not.toThrow();
     }
     const payload = JSON.parse(received[2].body);
-    const sync = await context.moduleRef.get(ScrapeService).scrape({ url: `${origin.origin}/story` });
+    const sync = await context.moduleRef.get(ScrapeService).scrapeUnbilled({ url: `${origin.origin}/story` });
     expect(payload).toEqual({
       jobId: submitted.id,
       status: 'completed',

@@ -24,9 +24,11 @@ describe.each(scrapeEngines())('ScrapeModule on the %s engine closes cleanly', (
       const context = await createScrapeTestContext([origin.hostPort], engine);
       const scraper = context.moduleRef.get(ScrapeService);
       const account = await context.moduleRef.get(AccountsService).create('close@example.com', 10);
-      const fetching = scraper.scrape({ url: origin.url('/slow'), timeoutMs: 30_000 }).catch(() => undefined);
+      const fetching = scraper
+        .scrape(account.id, { url: origin.url('/slow'), timeoutMs: 30_000 })
+        .catch(() => undefined);
       const rendering = scraper
-        .scrape({ url: origin.url('/shell'), waitForSelector: 'p', timeoutMs: 30_000 })
+        .scrape(account.id, { url: origin.url('/shell'), waitForSelector: 'p', timeoutMs: 30_000 })
         .catch(() => undefined);
       await context.moduleRef
         .get(ScrapeJobsService)

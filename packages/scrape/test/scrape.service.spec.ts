@@ -1,4 +1,4 @@
-import { InvalidRequestError } from '@quarry/core';
+import { ANONYMOUS_ACCOUNT, FreeBilling, InvalidRequestError } from '@quarry/core';
 import {
   FixtureServer,
   minimalPdf,
@@ -97,7 +97,10 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
         ),
       },
     });
-    context = await createScrapeTestContext([origin.hostPort], engine, { cacheTtlMs: 60_000 });
+    context = await createScrapeTestContext([origin.hostPort], engine, {
+      cacheTtlMs: 60_000,
+      billing: new FreeBilling(),
+    });
     scraper = context.moduleRef.get(ScrapeService);
   });
   afterAll(async () => {
@@ -108,7 +111,10 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
   const url = (path: string) => `${origin.origin}${path}`;
 
   it('returns the readable article as Markdown, without boilerplate, with absolute links and tables', async () => {
-    const { result, tier } = await scraper.scrape({ url: url('/article'), forceFresh: true });
+    const { result, tier } = await scraper.scrape(ANONYMOUS_ACCOUNT, {
+      url: url('/article'),
+      forceFresh: true,
+    });
     expect(tier).toBe('http');
     expect(result).toMatchObject({
       url: url('/article'),
@@ -127,8 +133,8 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
 
   it("reads the page's visible text or a selector's on the reading thread when asked, never from the cache", async () => {
     const url = `${origin.origin}/article`;
-    await scraper.scrape({ url });
-    const page = await scraper.scrape({ url, text: { scope: 'page' } });
+    await scraper.scrape(ANONYMOUS_ACCOUNT, { url });
+    const page = await scraper.scrape(ANONYMOUS_ACCOUNT, { url, text: { scope: 'page' } });
     expect(page.result.cached).toBe(false);
     expect(page.text?.text.split('\n')).toEqual(
       expect.arrayContaining([
@@ -139,13 +145,17 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
       ]),
     );
     expect(page.text?.matched).toBe(1);
-    expect(await scraper.scrape({ url, text: { scope: 'selector', selector: 'td' } })).toMatchObject({
+    expect(
+      await scraper.scrape(ANONYMOUS_ACCOUNT, { url, text: { scope: 'selector', selector: 'td' } }),
+    ).toMatchObject({
       text: { text: 'Roof\n120,000\nShelving\n45,000', matched: 4 },
     });
-    expect(await scraper.scrape({ url, text: { scope: 'selector', selector: 'aside' } })).toMatchObject({
+    expect(
+      await scraper.scrape(ANONYMOUS_ACCOUNT, { url, text: { scope: 'selector', selector: 'aside' } }),
+    ).toMatchObject({
       text: { text: '', matched: 0 },
     });
-    const plain = await scraper.scrape({ url });
+    const plain = await scraper.scrape(ANONYMOUS_ACCOUNT, { url });
     expect(plain.result.cached).toBe(true);
     expect(plain.text).toBeUndefined();
   });
@@ -157,7 +167,7 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
 <article><h1>Ferry timetable changes</h1><p>The harbour office announced that the winter timetable starts on Monday, with the last crossing leaving at nine in the evening.</p></article>
 </body></html>`,
     });
-    const { result } = await scraper.scrape({ url: url('/short-news'), forceFresh: true });
+    const { result } = await scraper.scrape(ANONYMOUS_ACCOUNT, { url: url('/short-news'), forceFresh: true });
     expect(result.markdown).toContain('the winter timetable starts on Monday');
   });
 
@@ -168,7 +178,10 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
 <div id="main"><h1>Autumn regatta</h1><p>The sailing club of Lanmoor holds its autumn regatta on the first Saturday of October; boats of every class may enter until the Wednesday before.</p></div>
 </body></html>`,
     });
-    const { result } = await scraper.scrape({ url: url('/short-club-news'), forceFresh: true });
+    const { result } = await scraper.scrape(ANONYMOUS_ACCOUNT, {
+      url: url('/short-club-news'),
+      forceFresh: true,
+    });
     expect(result.markdown).toContain('holds its autumn regatta');
   });
 
@@ -179,21 +192,23 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
 <div class="members"><p>Log in to read on.</p><form><input name="user"><input type="password" name="pw"><button>Log in</button></form></div></div>
 </body></html>`,
     });
-    await expect(scraper.scrape({ url: url('/members-story'), forceFresh: true })).rejects.toMatchObject({
+    await expect(
+      scraper.scrape(ANONYMOUS_ACCOUNT, { url: url('/members-story'), forceFresh: true }),
+    ).rejects.toMatchObject({
       code: 'AUTH_REQUIRED',
     });
   });
 
   it('follows redirects and reports the final URL', async () => {
-    const { result } = await scraper.scrape({ url: url('/moved'), forceFresh: true });
+    const { result } = await scraper.scrape(ANONYMOUS_ACCOUNT, { url: url('/moved'), forceFresh: true });
     expect(result).toMatchObject({ url: url('/moved'), finalUrl: url('/article') });
   });
 
   it('serves the second scrape from the cache with the original fetch time, until forced or invalidated', async () => {
     origin.route('/cached', { body: article('Cached story') });
-    const first = await scraper.scrape({ url: url('/cached#top') });
-    const second = await scraper.scrape({ url: url('/cached') });
-    const emptyFragment = await scraper.scrape({ url: url('/cached#') });
+    const first = await scraper.scrape(ANONYMOUS_ACCOUNT, { url: url('/cached#top') });
+    const second = await scraper.scrape(ANONYMOUS_ACCOUNT, { url: url('/cached') });
+    const emptyFragment = await scraper.scrape(ANONYMOUS_ACCOUNT, { url: url('/cached#') });
     expect([first.result.cached, second.result.cached, emptyFragment.result.cached]).toEqual([
       false,
       true,
@@ -201,10 +216,12 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
     ]);
     expect(second.result.fetchedAt).toBe(first.result.fetchedAt);
     expect(origin.hits('/cached')).toBe(1);
-    expect((await scraper.scrape({ url: url('/cached'), forceFresh: true })).result.cached).toBe(false);
+    expect(
+      (await scraper.scrape(ANONYMOUS_ACCOUNT, { url: url('/cached'), forceFresh: true })).result.cached,
+    ).toBe(false);
     expect(origin.hits('/cached')).toBe(2);
     await scraper.invalidate(url('/cached'));
-    expect((await scraper.scrape({ url: url('/cached') })).result.cached).toBe(false);
+    expect((await scraper.scrape(ANONYMOUS_ACCOUNT, { url: url('/cached') })).result.cached).toBe(false);
     expect(origin.hits('/cached')).toBe(3);
   });
 
@@ -221,20 +238,22 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
     await context.moduleRef
       .get(ScrapeCache)
       .set(cacheKeyOf(new URL(retired)), { result, tier: 'http' }, 60_000);
-    expect((await scraper.scrape({ url: retired })).result).toEqual({
+    expect((await scraper.scrape(ANONYMOUS_ACCOUNT, { url: retired })).result).toEqual({
       ...result,
       url: retired,
       cached: true,
     });
-    await expect(scraper.scrape({ url: retired, forceFresh: true })).rejects.toMatchObject({
-      code: 'URL_NOT_FOUND',
-    });
+    await expect(scraper.scrape(ANONYMOUS_ACCOUNT, { url: retired, forceFresh: true })).rejects.toMatchObject(
+      {
+        code: 'URL_NOT_FOUND',
+      },
+    );
   });
 
   it('fetches 20 identical concurrent requests from the origin once', async () => {
     origin.route('/popular', { delayMs: 300, body: article('Popular story') });
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => scraper.scrape({ url: url('/popular') })),
+      Array.from({ length: 20 }, () => scraper.scrape(ANONYMOUS_ACCOUNT, { url: url('/popular') })),
     );
     expect(origin.hits('/popular')).toBe(1);
     expect(new Set(results.map((r) => r.result.markdown)).size).toBe(1);
@@ -251,7 +270,9 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
     ['/menu-only', 'UNREADABLE_CONTENT', 422],
     ['/to-private', 'SCRAPE_FAILED', 502],
   ])('maps %s to %s', async (path, code, status) => {
-    const error = await scraper.scrape({ url: url(path), forceFresh: true }).catch((e: unknown) => e);
+    const error = await scraper
+      .scrape(ANONYMOUS_ACCOUNT, { url: url(path), forceFresh: true })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ScrapeError);
     expect((error as ScrapeError).toBody()).toEqual({
       error: code,
@@ -263,7 +284,7 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
 
   it('says a blocked redirect was blocked, and never reaches the private host', async () => {
     const error = (await scraper
-      .scrape({ url: url('/to-private'), forceFresh: true })
+      .scrape(ANONYMOUS_ACCOUNT, { url: url('/to-private'), forceFresh: true })
       .catch((e: unknown) => e)) as ScrapeError;
     expect(error.message).toMatch(/blocked/i);
     expect(canary.hits()).toBe(0);
@@ -271,7 +292,7 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
 
   it('gives up at timeoutMs with TIMEOUT', async () => {
     const error = (await scraper
-      .scrape({ url: url('/slow'), timeoutMs: 1000, forceFresh: true })
+      .scrape(ANONYMOUS_ACCOUNT, { url: url('/slow'), timeoutMs: 1000, forceFresh: true })
       .catch((e: unknown) => e)) as ScrapeError;
     expect(error.code).toBe('TIMEOUT');
     expect(error.status).toBe(504);
@@ -281,20 +302,20 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 20);
     const error = (await scraper
-      .scrape({ url: url('/unclosed'), timeoutMs: 1000, forceFresh: true })
+      .scrape(ANONYMOUS_ACCOUNT, { url: url('/unclosed'), timeoutMs: 1000, forceFresh: true })
       .catch((e: unknown) => e)) as ScrapeError;
     clearInterval(ticker);
     expect(error).toMatchObject({ code: 'TIMEOUT', status: 504 });
     // Timers kept firing while the page was read (a blocked event loop fires a late timer once).
     expect(ticks).toBeGreaterThan(10);
     // The stopped reader is replaced: the next page is read.
-    const { result } = await scraper.scrape({ url: url('/article'), forceFresh: true });
+    const { result } = await scraper.scrape(ANONYMOUS_ACCOUNT, { url: url('/article'), forceFresh: true });
     expect(result.markdown).toContain('public consultation opens in March');
   });
 
   it('refuses markup nested 400,000 deep as TOO_LARGE', async () => {
     const error = (await scraper
-      .scrape({ url: url('/deep'), forceFresh: true })
+      .scrape(ANONYMOUS_ACCOUNT, { url: url('/deep'), forceFresh: true })
       .catch((e: unknown) => e)) as ScrapeError;
     expect(error).toMatchObject({ code: 'TOO_LARGE', status: 422 });
     expect(error.message).toBe('The page nests elements more than 1000 deep.');
@@ -304,7 +325,7 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
     const small = await createScrapeTestContext([origin.hostPort], engine, { readingMemoryMb: 16 });
     const error = (await small.moduleRef
       .get(ScrapeService)
-      .scrape({ url: url('/unclosed'), timeoutMs: 20_000, forceFresh: true })
+      .scrape(ANONYMOUS_ACCOUNT, { url: url('/unclosed'), timeoutMs: 20_000, forceFresh: true })
       .catch((e: unknown) => e)) as ScrapeError;
     await small.close();
     expect(error).toMatchObject({ code: 'TOO_LARGE', message: 'Reading the page needs more than 16 MB.' });
@@ -313,10 +334,10 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
   it('reports a refused connection as ORIGIN_ERROR', async () => {
     const closed = await startFixtureServer();
     await closed.close();
-    const local = await createScrapeTestContext([closed.hostPort], engine);
+    const local = await createScrapeTestContext([closed.hostPort], engine, { billing: new FreeBilling() });
     const error = (await local.moduleRef
       .get(ScrapeService)
-      .scrape({ url: `${closed.origin}/x` })
+      .scrape(ANONYMOUS_ACCOUNT, { url: `${closed.origin}/x` })
       .catch((e: unknown) => e)) as ScrapeError;
     await local.close();
     expect(error.code).toBe('ORIGIN_ERROR');
@@ -332,39 +353,44 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
       `http://localhost.:${new URL(origin.origin).port}/article`,
       `http://a.localhost.:${new URL(origin.origin).port}/article`,
     ]) {
-      await expect(scraper.scrape({ url: bad })).rejects.toBeInstanceOf(InvalidRequestError);
+      await expect(scraper.scrape(ANONYMOUS_ACCOUNT, { url: bad })).rejects.toBeInstanceOf(
+        InvalidRequestError,
+      );
     }
   });
 
   it('converts a PDF to Markdown text', async () => {
-    const { result } = await scraper.scrape({ url: url('/doc.pdf'), forceFresh: true });
+    const { result } = await scraper.scrape(ANONYMOUS_ACCOUNT, { url: url('/doc.pdf'), forceFresh: true });
     expect(result.title).toBe('Q3 Report');
     expect(result.markdown).toContain('Revenue grew by nine percent in the third quarter.');
   });
 
   it('returns plain text verbatim and JSON in a code block', async () => {
-    expect((await scraper.scrape({ url: url('/notes.txt'), forceFresh: true })).result.markdown).toBe(
-      'Line one\nLine two\n',
-    );
-    expect((await scraper.scrape({ url: url('/data.json'), forceFresh: true })).result.markdown).toBe(
-      '```json\n{"a":1}\n```\n',
-    );
+    expect(
+      (await scraper.scrape(ANONYMOUS_ACCOUNT, { url: url('/notes.txt'), forceFresh: true })).result.markdown,
+    ).toBe('Line one\nLine two\n');
+    expect(
+      (await scraper.scrape(ANONYMOUS_ACCOUNT, { url: url('/data.json'), forceFresh: true })).result.markdown,
+    ).toBe('```json\n{"a":1}\n```\n');
   });
 
   it('decodes a windows-1252 page', async () => {
-    const { result } = await scraper.scrape({ url: url('/latin'), forceFresh: true });
+    const { result } = await scraper.scrape(ANONYMOUS_ACCOUNT, { url: url('/latin'), forceFresh: true });
     expect(result.title).toContain('Caf\u00e9 cr\u00e8me news');
     expect(result.markdown).toContain('na\u00efve r\u00e9sum\u00e9s');
   });
 
   it('renders a script shell in the browser', async () => {
-    const { result, tier } = await scraper.scrape({ url: url('/shell'), forceFresh: true });
+    const { result, tier } = await scraper.scrape(ANONYMOUS_ACCOUNT, {
+      url: url('/shell'),
+      forceFresh: true,
+    });
     expect(tier).toBe('browser');
     expect(result.markdown).toContain('only a browser sees it');
   });
 
   it('waits for a selector in the browser when asked', async () => {
-    const { result, tier } = await scraper.scrape({
+    const { result, tier } = await scraper.scrape(ANONYMOUS_ACCOUNT, {
       url: url('/late'),
       waitForSelector: '#figures',
       forceFresh: true,
@@ -374,8 +400,8 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
   });
 
   it('never lets a page reach a private host, in either tier', async () => {
-    await scraper.scrape({ url: url('/canary-page'), forceFresh: true });
-    const rendered = await scraper.scrape({
+    await scraper.scrape(ANONYMOUS_ACCOUNT, { url: url('/canary-page'), forceFresh: true });
+    const rendered = await scraper.scrape(ANONYMOUS_ACCOUNT, {
       url: url('/canary-page'),
       waitForSelector: 'body[data-udp-done]',
       forceFresh: true,

@@ -1,4 +1,13 @@
-import { Billing, FreeBilling } from '@quarry/core';
+import {
+  Billing,
+  booleanOption,
+  FreeBilling,
+  integerOption,
+  methodsOption,
+  ModuleOptionsError,
+  type OptionRules,
+  resolveOptions,
+} from '@quarry/core';
 
 /** ScreenshotModule options; every value is checked when the module boots. */
 export interface ScreenshotModuleOptions {
@@ -46,29 +55,34 @@ export const SCREENSHOT_DEFAULTS = {
 export type ScreenshotSettings = Required<ScreenshotModuleOptions>;
 export const SCREENSHOT_SETTINGS = Symbol('ScreenshotSettings');
 
+const SCREENSHOT_OPTION_RULES: OptionRules<ScreenshotModuleOptions> = {
+  price: integerOption(0),
+  billing: methodsOption('reserve', 'charge', 'release', 'requireBalance'),
+  defaultTimeoutMs: integerOption(1, 600_000),
+  defaultQuality: integerOption(1, 100),
+  viewportWidth: integerOption(100, 4096),
+  viewportHeight: integerOption(100, 4096),
+  maxFullPageHeight: integerOption(100, 16_384),
+  settleTimeoutMs: integerOption(0, 600_000),
+  networkQuietMs: integerOption(0, 10_000),
+  retryOnCrash: booleanOption,
+  busyRetryAfterSeconds: integerOption(1, 3_600),
+};
+
 /** Defaults applied and every value checked; throws on the first invalid one so the app does not start. */
 export function resolveScreenshotSettings(
   options: ScreenshotModuleOptions = {},
   defaultBilling: Billing = new FreeBilling(),
 ): ScreenshotSettings {
-  const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
-  const settings: ScreenshotSettings = { ...SCREENSHOT_DEFAULTS, billing: defaultBilling, ...defined };
-  requireInteger('price', settings.price, 0, Number.MAX_SAFE_INTEGER);
-  requireInteger('defaultTimeoutMs', settings.defaultTimeoutMs, 1, 600_000);
-  requireInteger('defaultQuality', settings.defaultQuality, 1, 100);
-  requireInteger('viewportWidth', settings.viewportWidth, 100, 4096);
-  requireInteger('viewportHeight', settings.viewportHeight, 100, 4096);
-  requireInteger('maxFullPageHeight', settings.maxFullPageHeight, settings.viewportHeight, 16_384);
-  requireInteger('settleTimeoutMs', settings.settleTimeoutMs, 0, 600_000);
-  requireInteger('networkQuietMs', settings.networkQuietMs, 0, 10_000);
-  requireInteger('busyRetryAfterSeconds', settings.busyRetryAfterSeconds, 1, 3_600);
-  if (typeof settings.retryOnCrash !== 'boolean')
-    throw new Error(`retryOnCrash must be a boolean, got ${String(settings.retryOnCrash)}.`);
+  const settings = resolveOptions(
+    'ScreenshotModule',
+    { ...SCREENSHOT_DEFAULTS, billing: defaultBilling },
+    options,
+    SCREENSHOT_OPTION_RULES,
+  );
+  if (settings.maxFullPageHeight < settings.viewportHeight)
+    throw new ModuleOptionsError(
+      `ScreenshotModule: option maxFullPageHeight must be at least viewportHeight (${settings.viewportHeight}), got ${settings.maxFullPageHeight}`,
+    );
   return settings;
-}
-
-function requireInteger(name: string, value: number, min: number, max: number): void {
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got ${String(value)}.`);
-  }
 }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { LedgerBilling } from '@quarry/accounts';
 import { BrowserPool } from '@quarry/browser';
-import { checkedProviders, COMMON_REQUIREMENTS, type ModuleRequirements } from '@quarry/core';
+import { checkedProviders, COMMON_REQUIREMENTS, IdGenerator, type ModuleRequirements } from '@quarry/core';
 import { PublicUrlPolicy } from '@quarry/net';
 import { ScreenshotService } from './domain/screenshot.service';
 import { ConfigurableModuleClass, SCREENSHOT_MODULE_OPTIONS } from './screenshot.module-definition';
@@ -17,6 +17,7 @@ const SCREENSHOT_REQUIREMENTS: ModuleRequirements = {
   requirements: [
     { token: PublicUrlPolicy, missing: COMMON_REQUIREMENTS.net },
     { token: BrowserPool, missing: COMMON_REQUIREMENTS.browser },
+    { token: IdGenerator, missing: COMMON_REQUIREMENTS.core },
   ],
 };
 

@@ -1,6 +1,6 @@
 import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { FreeBilling } from '@quarry/core';
+import { ANONYMOUS_ACCOUNT, FreeBilling, QuarryCoreModule } from '@quarry/core';
 import { BrowserModule, BrowserPool } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
 import { eventually, startFixtureServer, type FixtureServer, processTree } from '@quarry/testing';
@@ -36,6 +36,7 @@ class ScreenshotConfig {
 class ConfigModule {}
 
 const infrastructure = () => [
+  QuarryCoreModule,
   NetModule.forRoot({ isGlobal: true, allowHosts: [site.hostPort] }),
   BrowserModule.forRoot({ isGlobal: true, maxPages: 1 }),
 ];
@@ -77,7 +78,9 @@ describe.each([
         // No AccountsModule in this app: captures are free.
         billing: expect.any(FreeBilling),
       });
-      const shot = await app.get(Consumer).screenshots.capture({ url: `${site.origin}/`, timeoutMs: 20_000 });
+      const shot = await app
+        .get(Consumer)
+        .screenshots.capture(ANONYMOUS_ACCOUNT, { url: `${site.origin}/`, timeoutMs: 20_000 });
       const image = decodeJpeg(shot.image);
       expect([image.width, image.height]).toEqual([800, 600]);
       expect(shot).toMatchObject({ width: 800, height: 600, status: 200 });

@@ -1,6 +1,6 @@
 import type { TestingModule } from '@nestjs/testing';
 import { BrowserPool } from '@quarry/browser';
-import { InvalidRequestError, QuarryError } from '@quarry/core';
+import { ANONYMOUS_ACCOUNT, InvalidRequestError, QuarryError } from '@quarry/core';
 import {
   eventually,
   processTree,
@@ -41,7 +41,7 @@ describe('ScreenshotService with Chromium', () => {
   let pool: BrowserPool;
   const url = (path: string) => `${site.origin}${path}`;
   const capture = (path: string, options: Omit<ScreenshotRequest, 'url'> = {}) =>
-    screenshots.capture({ url: url(path), timeoutMs: 20_000, ...options });
+    screenshots.capture(ANONYMOUS_ACCOUNT, { url: url(path), timeoutMs: 20_000, ...options });
 
   beforeAll(async () => {
     canary = await startFixtureServer({});
@@ -219,7 +219,7 @@ describe('ScreenshotService with Chromium', () => {
       'ftp://example.com/file',
       'not a url',
     ]) {
-      const error = await failureOf(screenshots.capture({ url: target }));
+      const error = await failureOf(screenshots.capture(ANONYMOUS_ACCOUNT, { url: target }));
       expect(error).toBeInstanceOf(InvalidRequestError);
       expect(error.toBody()).toMatchObject({
         error: 'invalid_request',
@@ -231,7 +231,9 @@ describe('ScreenshotService with Chromium', () => {
   });
 
   it('answers 422 with status null for a host that does not resolve', async () => {
-    const error = await failureOf(screenshots.capture({ url: 'http://nowhere.example.com/' }));
+    const error = await failureOf(
+      screenshots.capture(ANONYMOUS_ACCOUNT, { url: 'http://nowhere.example.com/' }),
+    );
     expect(error.toBody()).toEqual({
       error: 'UPSTREAM_ERROR',
       message: expect.any(String),
@@ -354,14 +356,16 @@ describe('ScreenshotService under load and crashes', () => {
     try {
       const screenshots = moduleRef.get(ScreenshotService);
       const pool = moduleRef.get(BrowserPool);
-      await screenshots.capture({ url: `${site.origin}/slow` });
+      await screenshots.capture(ANONYMOUS_ACCOUNT, { url: `${site.origin}/slow` });
       // The image is delivered before the pool has closed its context; the slot is free after that.
       await eventually(() => pool.stats().activeJobs === 0, 10_000);
       mostInFlight = 0;
       let mostActive = 0;
       const sampler = setInterval(() => (mostActive = Math.max(mostActive, pool.stats().activeJobs)), 10);
       const results = await Promise.allSettled(
-        Array.from({ length: 4 }, () => screenshots.capture({ url: `${site.origin}/slow` })),
+        Array.from({ length: 4 }, () =>
+          screenshots.capture(ANONYMOUS_ACCOUNT, { url: `${site.origin}/slow` }),
+        ),
       );
       clearInterval(sampler);
       const rejected = results
@@ -400,7 +404,7 @@ describe('ScreenshotService under load and crashes', () => {
           killed = pool.stats().pid as number;
           process.kill(-killed, 'SIGKILL');
         };
-        const outcome = await screenshots.capture({ url: `${site.origin}/slow` }).then(
+        const outcome = await screenshots.capture(ANONYMOUS_ACCOUNT, { url: `${site.origin}/slow` }).then(
           (shot) => ({ attempts: shot.attempts, width: decodeJpeg(shot.image).width }),
           (error: QuarryError) => ({ status: error.status, body: error.toBody() }),
         );
@@ -419,7 +423,9 @@ describe('ScreenshotService under load and crashes', () => {
         onSlowRequest = () => undefined;
         // The image is delivered before the pool has cleared its context; the next capture reuses it after that.
         await eventually(() => pool.stats().activeJobs === 0, 10_000);
-        await expect(screenshots.capture({ url: `${site.origin}/slow` })).resolves.toMatchObject({
+        await expect(
+          screenshots.capture(ANONYMOUS_ACCOUNT, { url: `${site.origin}/slow` }),
+        ).resolves.toMatchObject({
           attempts: 1,
         });
         expect(pool.stats()).toMatchObject({ browsers: 1, launches: 2 });

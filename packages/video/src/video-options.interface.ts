@@ -1,5 +1,15 @@
 import { tmpdir } from 'node:os';
-import { Billing, FreeBilling } from '@quarry/core';
+import {
+  anyOption,
+  Billing,
+  FreeBilling,
+  integerOption,
+  methodsOption,
+  ModuleOptionsError,
+  type OptionRules,
+  resolveOptions,
+  stringOption,
+} from '@quarry/core';
 import type { OpenAiSpeechToTextOptions } from './infrastructure/speech-to-text/openai.speech-to-text';
 import type { VideoOrigins } from './platforms/platform-origins';
 import type { MediaTranscriber } from './ports/media-transcriber';
@@ -115,6 +125,31 @@ export function defaultMediaDownloadTimeoutMs(maxDurationSeconds: number): numbe
   );
 }
 
+const VIDEO_OPTION_RULES: OptionRules<VideoModuleOptions> = {
+  origins: anyOption,
+  sources: anyOption,
+  stt: anyOption,
+  speechToText: anyOption,
+  mediaTranscriber: anyOption,
+  ffmpegPath: stringOption(),
+  ffprobePath: stringOption(),
+  tempDir: stringOption(),
+  billing: methodsOption('reserve', 'charge', 'release', 'requireBalance'),
+  captionPrice: integerOption(0),
+  cachedPrice: integerOption(0),
+  generatedPricePerMinute: integerOption(0),
+  maxDurationSeconds: integerOption(1),
+  mediaDownloadTimeoutMs: integerOption(1),
+  cacheTtlMs: integerOption(1),
+  jobRetentionMs: integerOption(MIN_JOB_RETENTION_MS),
+  attempts: integerOption(1),
+  backoffMs: integerOption(1),
+  callbackAttempts: integerOption(1),
+  callbackBackoffMs: integerOption(1),
+  concurrency: integerOption(1),
+  maxConcurrentJobsPerAccount: integerOption(1),
+};
+
 /**
  * Defaults applied and every value checked; throws on the first invalid one so the app does not
  * start. `origins` and `stt` are checked where they are used, when the module builds its platforms
@@ -124,8 +159,7 @@ export function resolveVideoSettings(
   options: VideoModuleOptions = {},
   defaultBilling: Billing = new FreeBilling(),
 ): VideoSettings {
-  const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
-  const settings: VideoSettings = {
+  const defaults = {
     ...VIDEO_DEFAULTS,
     tempDir: tmpdir(),
     billing: defaultBilling,
@@ -136,37 +170,13 @@ export function resolveVideoSettings(
       1,
       Math.floor((options.concurrency ?? VIDEO_DEFAULTS.concurrency) / 2),
     ),
-    ...defined,
   };
-  for (const name of ['captionPrice', 'cachedPrice', 'generatedPricePerMinute'] as const)
-    requireInteger(name, settings[name], 0);
-  for (const name of [
-    'maxDurationSeconds',
-    'mediaDownloadTimeoutMs',
-    'cacheTtlMs',
-    'attempts',
-    'backoffMs',
-    'callbackAttempts',
-    'callbackBackoffMs',
-    'concurrency',
-  ] as const)
-    requireInteger(name, settings[name], 1);
-  requireInteger('jobRetentionMs', settings.jobRetentionMs, MIN_JOB_RETENTION_MS);
-  requireInteger('maxConcurrentJobsPerAccount', settings.maxConcurrentJobsPerAccount, 1);
+  const settings: VideoSettings = resolveOptions('VideoModule', defaults, options, VIDEO_OPTION_RULES);
   if (settings.maxConcurrentJobsPerAccount > settings.concurrency)
-    throw new RangeError(
-      `VideoModule option maxConcurrentJobsPerAccount (${settings.maxConcurrentJobsPerAccount}) cannot exceed concurrency (${settings.concurrency}).`,
+    throw new ModuleOptionsError(
+      `VideoModule: option maxConcurrentJobsPerAccount (${settings.maxConcurrentJobsPerAccount}) cannot exceed concurrency (${settings.concurrency}).`,
     );
-  for (const name of ['ffmpegPath', 'ffprobePath', 'tempDir'] as const) {
-    if (typeof settings[name] !== 'string' || settings[name].length === 0)
-      throw new TypeError(`VideoModule option ${name} must be a non-empty string.`);
-  }
   if (settings.stt && settings.speechToText)
-    throw new TypeError('VideoModule takes stt or speechToText, not both.');
+    throw new ModuleOptionsError('VideoModule: takes stt or speechToText, not both.');
   return settings;
-}
-
-function requireInteger(name: string, value: number, min: number): void {
-  if (!Number.isSafeInteger(value) || value < min)
-    throw new RangeError(`VideoModule option ${name} must be an integer >= ${min}, got ${String(value)}.`);
 }

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { NotFoundError, UnauthorizedError } from '@quarry/core';
-import { ACCOUNTS_MODULE_OPTIONS, AccountsModuleOptions } from '../accounts.module-definition';
+import { ACCOUNTS_SETTINGS, type AccountsSettings } from '../accounts-settings';
 import { AuthenticatedRequest } from '../auth/authenticated-request';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -9,7 +9,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 /** The operator API: off (404) without an admin token, otherwise `Authorization: Bearer <admin token>`. */
 @Injectable()
 export class AdminTokenGuard implements CanActivate {
-  constructor(@Inject(ACCOUNTS_MODULE_OPTIONS) private readonly options: AccountsModuleOptions) {}
+  constructor(@Inject(ACCOUNTS_SETTINGS) private readonly options: AccountsSettings) {}
 
   canActivate(context: ExecutionContext): boolean {
     const { adminToken } = this.options;

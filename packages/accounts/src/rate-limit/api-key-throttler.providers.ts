@@ -1,6 +1,6 @@
 import { Provider } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
-import { ACCOUNTS_MODULE_OPTIONS, AccountsModuleOptions } from '../accounts.module-definition';
+import { ACCOUNTS_SETTINGS, type AccountsSettings } from '../accounts-settings';
 import { MemoryThrottlerStorage } from './memory-throttler.storage';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
@@ -26,16 +26,16 @@ const MINUTE_MS = 60_000;
 export const apiKeyThrottlerProviders: Provider[] = [
   {
     provide: API_KEY_THROTTLER_OPTIONS,
-    inject: [ACCOUNTS_MODULE_OPTIONS],
-    useFactory: (options: AccountsModuleOptions): RateBudgets => ({
-      work: { name: 'work', limit: options.workRequestsPerMinute ?? 60, ttlMs: MINUTE_MS },
-      reads: { name: 'reads', limit: options.readRequestsPerMinute ?? 600, ttlMs: MINUTE_MS },
+    inject: [ACCOUNTS_SETTINGS],
+    useFactory: (options: AccountsSettings): RateBudgets => ({
+      work: { name: 'work', limit: options.workRequestsPerMinute, ttlMs: MINUTE_MS },
+      reads: { name: 'reads', limit: options.readRequestsPerMinute, ttlMs: MINUTE_MS },
     }),
   },
   {
     provide: API_KEY_THROTTLER_STORAGE,
-    inject: [ACCOUNTS_MODULE_OPTIONS],
-    useFactory: (options: AccountsModuleOptions): ThrottlerStorage =>
+    inject: [ACCOUNTS_SETTINGS],
+    useFactory: (options: AccountsSettings): ThrottlerStorage =>
       options.redisUrl ? new RedisThrottlerStorage(options.redisUrl) : new MemoryThrottlerStorage(),
   },
 ];

@@ -36,9 +36,6 @@ export type Usage = Record<string, { count: number; credits: number }>;
 /** Usage is kept per UTC day of this length. */
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** How long work done in one go (a request, a monitor check) holds its price: longer than any of it may run. */
-export const PRICE_HOLD_MS = 10 * 60 * 1000;
-
 /**
  * Every movement of credits is one ledger row. A charge is atomic (the balance never goes below
  * zero) and idempotent: the ledger's unique (operation, referenceId) makes a second charge a no-op.

@@ -2,10 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock, InjectQuarryDataSource, NotFoundError } from '@quarry/core';
 import { generateWebhookSecret } from '@quarry/net';
-import { ACCOUNTS_MODULE_OPTIONS, AccountsModuleOptions } from '../accounts.module-definition';
+import { ACCOUNTS_SETTINGS, type AccountsSettings } from '../accounts-settings';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface WebhookSecretView {
   webhookSecret: string;
@@ -19,7 +17,7 @@ export class WebhookSecretsService {
   constructor(
     @InjectQuarryDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
-    @Inject(ACCOUNTS_MODULE_OPTIONS) private readonly options: AccountsModuleOptions,
+    @Inject(ACCOUNTS_SETTINGS) private readonly options: AccountsSettings,
   ) {}
 
   async get(accountId: string): Promise<WebhookSecretView> {
@@ -40,7 +38,7 @@ export class WebhookSecretsService {
     const row = await this.row(accountId);
     const now = this.clock.now();
     row.previousWebhookSecret = row.webhookSecret;
-    row.previousWebhookSecretUntil = new Date(now.getTime() + (this.options.webhookSecretGraceMs ?? DAY_MS));
+    row.previousWebhookSecretUntil = new Date(now.getTime() + this.options.webhookSecretGraceMs);
     row.webhookSecret = generateWebhookSecret();
     row.updatedAt = now;
     await this.dataSource.getRepository(AccountEntity).update(

@@ -7,7 +7,7 @@ import {
   loadPage,
   type PageJob,
 } from '@quarry/browser';
-import { InvalidRequestError, QuarryError } from '@quarry/core';
+import { IdGenerator, InvalidRequestError, QuarryError, runPaid } from '@quarry/core';
 import { asInvalidRequest, NetError, originStatusFailure, PublicUrlPolicy } from '@quarry/net';
 import type { Page } from 'puppeteer-core';
 import { BRAND_SETTINGS, type BrandSettings } from '../brand-options.interface';
@@ -33,15 +33,24 @@ export class BrandService {
     @Inject(BRAND_SETTINGS) private readonly settings: BrandSettings,
     @Inject(PublicUrlPolicy) private readonly policy: PublicUrlPolicy,
     @Inject(BrowserPool) private readonly pool: BrowserPool,
+    @Inject(IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
   /**
-   * Throws `InvalidRequestError` (400) for a bad request or a URL that is not public http(s),
+   * The profile, paid by `accountId` through the module's `billing`: the price held before the page
+   * is fetched (`PaymentRequiredError` when the account cannot pay), charged on success, given back
+   * on failure. Throws `InvalidRequestError` (400) for a bad request or a URL that is not public http(s),
    * `BrandError` with scrape's codes (403 AUTH_REQUIRED, 404 URL_NOT_FOUND, 422 UNREADABLE_CONTENT,
    * 502 ORIGIN_ERROR / SCRAPE_FAILED, 504 TIMEOUT) when the page cannot be profiled, and a 429
    * `rate_limited` QuarryError when every browser page is busy and the queue is full.
    */
-  async profile(request: BrandRequest): Promise<BrandProfile> {
+  async profile(accountId: string, request: BrandRequest): Promise<BrandProfile> {
+    const { billing, price } = this.settings;
+    const work = { accountId, operation: 'brand', referenceId: this.ids.uuid(), price };
+    return runPaid(billing, work, () => this.measureProfile(request));
+  }
+
+  private async measureProfile(request: BrandRequest): Promise<BrandProfile> {
     const timeoutMs = this.checkRequest(request);
     await this.policy.check(request.url).catch((error: unknown) => {
       if (error instanceof NetError && error.code === 'HOST_NOT_FOUND')

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -12,17 +12,15 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { MeteredRoute, PRICE_HOLD_MS } from '@quarry/accounts';
+import { MeteredRoute } from '@quarry/accounts';
 import {
   CurrentAccount,
   PaymentRequiredErrorBodyDto,
   RateLimitedErrorBodyDto,
   GuardedRoutes,
-  IdGenerator,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/core';
-import { BRAND_SETTINGS, type BrandSettings } from '../brand-options.interface';
 import { BrandService } from '../domain/brand.service';
 import { BrandRequestDto } from './dto/brand-request.dto';
 import { BrandErrorBodyDto, BrandResponseDto } from './dto/brand-response.dto';
@@ -32,11 +30,7 @@ import { BrandErrorBodyDto, BrandResponseDto } from './dto/brand-response.dto';
 @QuarryHttp()
 @GuardedRoutes()
 export class BrandController {
-  constructor(
-    private readonly brands: BrandService,
-    private readonly ids: IdGenerator,
-    @Inject(BRAND_SETTINGS) private readonly settings: BrandSettings,
-  ) {}
+  constructor(private readonly brands: BrandService) {}
 
   @Post('brand')
   @HttpCode(200)
@@ -80,16 +74,6 @@ export class BrandController {
   })
   @ApiGatewayTimeoutResponse({ type: BrandErrorBodyDto, description: 'TIMEOUT: timeoutMs elapsed.' })
   async brand(@CurrentAccount() accountId: string, @Body() body: BrandRequestDto): Promise<BrandResponseDto> {
-    const { billing, price } = this.settings;
-    const work = { accountId, operation: 'brand', referenceId: this.ids.uuid(), price };
-    await billing.reserve(work, PRICE_HOLD_MS);
-    try {
-      const brand = await this.brands.profile(body);
-      await billing.charge(work);
-      return { brand };
-    } catch (error) {
-      await billing.release(work);
-      throw error;
-    }
+    return { brand: await this.brands.profile(accountId, body) };
   }
 }

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Clock, PaymentRequiredError, QuarryError } from '@quarry/core';
-import { PRICE_HOLD_MS } from '@quarry/accounts';
+import { Clock, PaymentRequiredError, QuarryError, runPaid } from '@quarry/core';
 import { ScrapeOutcome, ScrapeService } from '@quarry/scrape';
 import { MONITOR_SETTINGS, MonitorSettings } from '../monitor-options.interface';
 import { MonitorStore } from '../ports/monitor.store';
@@ -44,16 +43,16 @@ export class MonitorCheckRunner {
     const work = { accountId: monitor.accountId, operation: 'monitorCheck', referenceId: checkId, price };
     let scraped: ScrapeOutcome;
     try {
-      await billing.reserve(work, PRICE_HOLD_MS);
-      scraped = await this.scraper.scrape({
-        url: monitor.url,
-        forceFresh: true,
-        timeoutMs: this.settings.checkTimeoutMs,
-        text: textRequest(monitor),
-      });
-      await billing.charge(work);
+      // The check is paid as itself (monitorCheck, keyed by check id), so its scrape is not billed again.
+      scraped = await runPaid(billing, work, () =>
+        this.scraper.scrapeUnbilled({
+          url: monitor.url,
+          forceFresh: true,
+          timeoutMs: this.settings.checkTimeoutMs,
+          text: textRequest(monitor),
+        }),
+      );
     } catch (error) {
-      await billing.release(work);
       return this.failed(monitor, checkId, started, failureOf(error));
     }
     const text = watchedText(monitor, scraped);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Clock } from '@quarry/core';
+import { Clock, IdGenerator, runPaid } from '@quarry/core';
 import { BrowserError, browserFailure, PageRenderer } from '@quarry/browser';
 import {
   asInvalidRequest,
@@ -27,10 +27,14 @@ interface FreshScrape {
   tier: ScrapeTier;
 }
 
+/** The ledger operation sync scrapes are charged under. */
+const SCRAPE_OPERATION = 'scrape';
+
 /**
  * Turns a public URL into its readable content: from the cache when it can, otherwise a plain HTTP
  * fetch, and headless Chromium when the request asks for waiting or the page is a script shell.
- * Identical uncached requests running at the same time share one origin fetch.
+ * Identical uncached requests running at the same time share one origin fetch. Each scrape is paid
+ * through the module's `billing`, whoever calls it.
  */
 @Injectable()
 export class ScrapeService {
@@ -45,14 +49,32 @@ export class ScrapeService {
     private readonly cache: ScrapeCache,
     private readonly clock: Clock,
     private readonly reader: PageReader,
+    private readonly ids: IdGenerator,
   ) {}
 
   /**
-   * Throws `InvalidRequestError` for a URL that is not public http(s), `ScrapeError` when the scrape
-   * fails. `beforeFetch` runs when the result is not served from the cache, before the page is
-   * fetched (where paid work holds its price); whatever it throws ends the scrape.
+   * Scrapes for `accountId`, which pays the module's `price` once the scrape succeeded, cached or
+   * not; a fetch holds the price before it starts, so an account that cannot pay gets
+   * `PaymentRequiredError` before the page is fetched, and a failure costs nothing. Throws
+   * `InvalidRequestError` for a URL that is not public http(s), `ScrapeError` when the scrape fails.
    */
-  async scrape(request: ScrapeRequest, beforeFetch?: () => Promise<void>): Promise<ScrapeOutcome> {
+  async scrape(accountId: string, request: ScrapeRequest): Promise<ScrapeOutcome> {
+    const { billing, price } = this.options;
+    const work = { accountId, operation: SCRAPE_OPERATION, referenceId: this.ids.uuid(), price };
+    // A cached result is a read, paid by the one charge after it.
+    return runPaid(billing, work, (hold) => this.read(request, hold), { holdWhenAsked: true });
+  }
+
+  /**
+   * A scrape that charges nothing, for Quarry packages that bill it as their own work (async jobs,
+   * monitor checks); hosts call `scrape`, and pass `FreeBilling` to make it free.
+   */
+  scrapeUnbilled(request: ScrapeRequest): Promise<ScrapeOutcome> {
+    return this.read(request);
+  }
+
+  /** `beforeFetch` runs when the result is not served from the cache, before the page is fetched. */
+  private async read(request: ScrapeRequest, beforeFetch?: () => Promise<void>): Promise<ScrapeOutcome> {
     let target: URL;
     try {
       target = this.policy.checkWithoutLookup(request.url);

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -14,16 +14,14 @@ import {
 import {
   CurrentAccount,
   GuardedRoutes,
-  IdGenerator,
   PaymentRequiredErrorBodyDto,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/core';
-import { MeteredRoute, PRICE_HOLD_MS } from '@quarry/accounts';
+import { MeteredRoute } from '@quarry/accounts';
 import { ScrapeService } from '../domain/scrape.service';
 import { InvalidateRequestDto, ScrapeRequestDto } from './dto/scrape-request.dto';
 import { OkDto, ScrapeErrorBodyDto, ScrapeResultDto } from './dto/scrape-response.dto';
-import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
 
 @ApiTags('scrape')
 @Controller()
@@ -34,11 +32,7 @@ import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
   description: 'Invalid body, or a URL that is not public http(s).',
 })
 export class ScrapeController {
-  constructor(
-    private readonly scraper: ScrapeService,
-    private readonly ids: IdGenerator,
-    @Inject(SCRAPE_SETTINGS) private readonly settings: ScrapeSettings,
-  ) {}
+  constructor(private readonly scraper: ScrapeService) {}
 
   @Post('scrape')
   @HttpCode(200)
@@ -60,22 +54,8 @@ export class ScrapeController {
     @CurrentAccount() accountId: string,
     @Body() body: ScrapeRequestDto,
   ): Promise<ScrapeResultDto> {
-    const { billing, price } = this.settings;
-    const work = { accountId, operation: 'scrape', referenceId: this.ids.uuid(), price };
-    // A fetch holds the price while it runs; a cached result is a read, paid by the one charge after it.
-    let held = false;
-    const hold = async () => {
-      await billing.reserve(work, PRICE_HOLD_MS);
-      held = true;
-    };
-    try {
-      const { result } = await this.scraper.scrape(body, hold);
-      await billing.charge(work);
-      return result;
-    } catch (error) {
-      if (held) await billing.release(work);
-      throw error;
-    }
+    const { result } = await this.scraper.scrape(accountId, body);
+    return result;
   }
 
   @Post('invalidate')

@@ -59,7 +59,7 @@ export class ScrapeJobWorker implements OnModuleInit {
     });
     return {
       run: async (job) => {
-        const { result } = await this.scraper.scrape(job.request);
+        const { result } = await this.scraper.scrapeUnbilled(job.request);
         await this.settings.billing.charge(reserved(job));
         return { ...result, url: job.request.url };
       },

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { Clock, IdGenerator, JobQueue, NotImplementedError } from '@quarry/core';
+import { Clock, holdForJob, IdGenerator, JobQueue, NotImplementedError } from '@quarry/core';
 import { WebhookSecretsService } from '@quarry/accounts';
 import { ownJob, type JobMessage } from '@quarry/jobs';
 import { asInvalidRequest, NetError, netFailure, PublicUrlPolicy } from '@quarry/net';
@@ -64,8 +64,7 @@ export class ScrapeJobsService {
     };
     const work = { accountId, operation: 'scrapeAsync', referenceId: job.id, price: this.settings.price };
     // Held until the worker charges or releases it, at most as long as the job is kept.
-    await this.settings.billing.reserve(work, this.settings.jobRetentionMs);
-    try {
+    await holdForJob(this.settings.billing, work, this.settings.jobRetentionMs, async () => {
       await this.store.purgeExpired(now);
       await this.store.create(job);
       await queue.add<JobMessage>(
@@ -77,10 +76,7 @@ export class ScrapeJobsService {
           backoff: { type: 'exponential', delay: this.settings.asyncBackoffMs, jitter: true },
         },
       );
-    } catch (error) {
-      await this.settings.billing.release(work);
-      throw error;
-    }
+    });
     return job;
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BrowserError, BrowserPool } from '@quarry/browser';
-import { InvalidRequestError, QuarryError } from '@quarry/core';
+import { IdGenerator, InvalidRequestError, QuarryError, runPaid } from '@quarry/core';
 import { asInvalidRequest, NetError, PublicUrlPolicy } from '@quarry/net';
 import type { Browser } from 'puppeteer-core';
 import { SCREENSHOT_SETTINGS, type ScreenshotSettings } from '../screenshot-options.interface';
@@ -25,14 +25,23 @@ export class ScreenshotService {
     @Inject(SCREENSHOT_SETTINGS) private readonly settings: ScreenshotSettings,
     @Inject(PublicUrlPolicy) private readonly policy: PublicUrlPolicy,
     @Inject(BrowserPool) private readonly pool: BrowserPool,
+    @Inject(IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
   /**
-   * Throws `InvalidRequestError` (400) for a bad request or a URL that is not public http(s),
+   * The capture, paid by `accountId` through the module's `billing`: the price held before the
+   * capture (`PaymentRequiredError` when the account cannot pay), charged on success unless
+   * `wanted` then answers false (the caller gave up), given back on failure. Throws `InvalidRequestError` (400) for a bad request or a URL that is not public http(s),
    * `ScreenshotError` (422 UPSTREAM_ERROR, 502 CAPTURE_FAILED, 504 TIMEOUT) when the capture fails,
    * and a 429 `rate_limited` QuarryError when every page is busy and the queue is full.
    */
-  async capture(request: ScreenshotRequest): Promise<Screenshot> {
+  async capture(accountId: string, request: ScreenshotRequest, wanted?: () => boolean): Promise<Screenshot> {
+    const { billing, price } = this.settings;
+    const work = { accountId, operation: 'screenshot', referenceId: this.ids.uuid(), price };
+    return runPaid(billing, work, () => this.shoot(request), { wanted });
+  }
+
+  private async shoot(request: ScreenshotRequest): Promise<Screenshot> {
     const plan = this.plan(request);
     const timeoutMs = request.timeoutMs ?? this.settings.defaultTimeoutMs;
     const deadline = Date.now() + timeoutMs;

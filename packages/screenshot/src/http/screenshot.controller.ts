@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Post, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Res, StreamableFile } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -10,17 +10,15 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { MeteredRoute, PRICE_HOLD_MS } from '@quarry/accounts';
+import { MeteredRoute } from '@quarry/accounts';
 import {
   CurrentAccount,
   GuardedRoutes,
-  IdGenerator,
   PaymentRequiredErrorBodyDto,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/core';
 import { ScreenshotService } from '../domain/screenshot.service';
-import { SCREENSHOT_SETTINGS, type ScreenshotSettings } from '../screenshot-options.interface';
 import { ScreenshotRequestDto } from './dto/screenshot-request.dto';
 import { ScreenshotErrorBodyDto, UpstreamErrorBodyDto } from './dto/screenshot-error-body.dto';
 
@@ -35,11 +33,7 @@ interface HeaderResponse {
 @QuarryHttp()
 @GuardedRoutes()
 export class ScreenshotController {
-  constructor(
-    private readonly screenshots: ScreenshotService,
-    private readonly ids: IdGenerator,
-    @Inject(SCREENSHOT_SETTINGS) private readonly settings: ScreenshotSettings,
-  ) {}
+  constructor(private readonly screenshots: ScreenshotService) {}
 
   @Post('screenshot')
   @HttpCode(200)
@@ -87,16 +81,8 @@ export class ScreenshotController {
     @Body() body: ScreenshotRequestDto,
     @Res({ passthrough: true }) response: HeaderResponse,
   ): Promise<StreamableFile> {
-    const { billing, price } = this.settings;
-    const work = { accountId, operation: 'screenshot', referenceId: this.ids.uuid(), price };
-    await billing.reserve(work, PRICE_HOLD_MS);
-    const shot = await this.screenshots.capture(body).catch(async (error: unknown) => {
-      await billing.release(work);
-      throw error;
-    });
     // A client that gave up before the image was ready does not pay for it.
-    if (response.destroyed) await billing.release(work);
-    else await billing.charge(work);
+    const shot = await this.screenshots.capture(accountId, body, () => !response.destroyed);
     response.setHeader('X-Final-Url', shot.finalUrl);
     response.setHeader('Cache-Control', 'no-store');
     return new StreamableFile(shot.image, { type: 'image/jpeg', length: shot.image.length });

@@ -1,5 +1,12 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { Clock, IdGenerator, InvalidRequestError, JobQueue, NotImplementedError } from '@quarry/core';
+import {
+  Clock,
+  holdForJob,
+  IdGenerator,
+  InvalidRequestError,
+  JobQueue,
+  NotImplementedError,
+} from '@quarry/core';
 import { WebhookSecretsService } from '@quarry/accounts';
 import { ownJob, type JobMessage } from '@quarry/jobs';
 import { asInvalidRequest, PublicUrlPolicy } from '@quarry/net';
@@ -87,8 +94,7 @@ export class VideoJobsService {
       price: submissionHold(this.settings, mode),
     };
     // Held until the job charges or releases it, at most as long as the job is kept.
-    await this.settings.billing.reserve(work, this.settings.jobRetentionMs);
-    try {
+    await holdForJob(this.settings.billing, work, this.settings.jobRetentionMs, async () => {
       await this.store.purgeExpired(now);
       await this.store.create(job);
       await queue.add<JobMessage>(
@@ -100,10 +106,7 @@ export class VideoJobsService {
           backoff: { type: 'exponential', delay: this.settings.backoffMs, jitter: true },
         },
       );
-    } catch (error) {
-      await this.settings.billing.release(work);
-      throw error;
-    }
+    });
     return job;
   }
 

@@ -1,0 +1,69 @@
+import type { DynamicModule } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { AccountsModule, LedgerBilling } from '@quarry/accounts';
+import { BlogModule } from '@quarry/blog';
+import { BrandModule } from '@quarry/brand';
+import { FreeBilling, ModuleOptionsError } from '@quarry/core';
+import { MonitorModule } from '@quarry/monitor';
+import { ScrapeModule } from '@quarry/scrape';
+import { ScreenshotModule } from '@quarry/screenshot';
+import { VideoModule } from '@quarry/video';
+
+/**
+ * Boots only `module`, every piece it needs from the app stood in for (the ledger by
+ * `FreeBilling`), so its options are what fails.
+ */
+async function bootError(module: DynamicModule): Promise<unknown> {
+  return Test.createTestingModule({ imports: [module] })
+    .useMocker((token) => (token === LedgerBilling ? new FreeBilling() : {}))
+    .compile()
+    .then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+}
+
+// Every module that takes options checks them the one way (resolveOptions of @quarry/core).
+describe.each([
+  ['ScrapeModule', (options: object) => ScrapeModule.forRoot(options), { cacheTTLMs: 5 }, 'cacheTtlMs'],
+  [
+    'AccountsModule',
+    (options: object) => AccountsModule.forRoot(options),
+    { workRequestsPerMin: 5 },
+    'workRequestsPerMinute',
+  ],
+  ['BrandModule', (options: object) => BrandModule.forRoot(options), { viewportWidht: 800 }, 'viewportWidth'],
+  [
+    'ScreenshotModule',
+    (options: object) => ScreenshotModule.forRoot(options),
+    { defaultQualty: 50 },
+    'defaultQuality',
+  ],
+  ['VideoModule', (options: object) => VideoModule.forRoot(options), { captionsPrice: 1 }, 'captionPrice'],
+  [
+    'MonitorModule',
+    (options: object) => MonitorModule.forRoot(options),
+    { checkTimeOutMs: 1 },
+    'checkTimeoutMs',
+  ],
+  [
+    'BlogModule',
+    (options: object) => BlogModule.forRoot({ contentDir: 'posts', ...options }),
+    { watchDebounce: 1 },
+    'watchDebounceMs',
+  ],
+])('%s options', (name, forRoot, misspelled, meant) => {
+  it('refuse a misspelled option at boot, suggesting the one meant', async () => {
+    const error = await bootError(forRoot(misspelled));
+    expect(error).toBeInstanceOf(ModuleOptionsError);
+    expect((error as Error).message).toBe(
+      `${name}: unknown option ${Object.keys(misspelled)[0]} — did you mean ${meant}?`,
+    );
+  });
+
+  it('refuse a negative number at boot, naming the module and the option', async () => {
+    const error = await bootError(forRoot({ [meant]: -1 }));
+    expect(error).toBeInstanceOf(ModuleOptionsError);
+    expect((error as Error).message).toMatch(new RegExp(`^${name}: option ${meant} must be an integer`));
+  });
+});
