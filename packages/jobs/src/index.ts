@@ -1,6 +1,7 @@
 export { callbackPayload, type JobCallback, type JobRecord, type JobRecordStatus } from './job-record';
 export { JobRecordStore } from './job-record.store';
 export { ownJob } from './job-access';
+export { enqueueJob, type JobQueueing } from './job-enqueue';
 export { JobRecordEntity } from './typeorm/job-record.entity';
 export { jobRecordTable } from './typeorm/job-record.table';
 export { TypeormJobRecordStore } from './typeorm/typeorm-job-record.store';

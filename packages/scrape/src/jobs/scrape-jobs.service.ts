@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Clock, holdForJob, IdGenerator, JobQueue, NotImplementedError } from '@quarry/core';
 import { WebhookSecretsService } from '@quarry/accounts';
-import { ownJob, type JobMessage } from '@quarry/jobs';
+import { enqueueJob, ownJob } from '@quarry/jobs';
 import { asInvalidRequest, NetError, netFailure, PublicUrlPolicy } from '@quarry/net';
 import { ScrapeRequest } from '../domain/scrape-result';
 import { ScrapeJobStore } from '../ports/scrape-job.store';
@@ -64,19 +64,13 @@ export class ScrapeJobsService {
     };
     const work = { accountId, operation: 'scrapeAsync', referenceId: job.id, price: this.settings.price };
     // Held until the worker charges or releases it, at most as long as the job is kept.
-    await holdForJob(this.settings.billing, work, this.settings.jobRetentionMs, async () => {
-      await this.store.purgeExpired(now);
-      await this.store.create(job);
-      await queue.add<JobMessage>(
-        SCRAPE_QUEUE,
-        { jobId: job.id },
-        {
-          jobId: `scrape-${job.id}`,
-          attempts: this.settings.asyncAttempts,
-          backoff: { type: 'exponential', delay: this.settings.asyncBackoffMs, jitter: true },
-        },
-      );
-    });
+    await holdForJob(this.settings.billing, work, this.settings.jobRetentionMs, () =>
+      enqueueJob(this.store, queue, job, {
+        queue: SCRAPE_QUEUE,
+        attempts: this.settings.asyncAttempts,
+        backoffMs: this.settings.asyncBackoffMs,
+      }),
+    );
     return job;
   }
 

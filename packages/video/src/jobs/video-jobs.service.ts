@@ -8,7 +8,7 @@ import {
   NotImplementedError,
 } from '@quarry/core';
 import { WebhookSecretsService } from '@quarry/accounts';
-import { ownJob, type JobMessage } from '@quarry/jobs';
+import { enqueueJob, ownJob } from '@quarry/jobs';
 import { asInvalidRequest, PublicUrlPolicy } from '@quarry/net';
 import { VIDEO_PLATFORMS } from '../domain/video';
 import { VIDEO_OPERATION } from '../domain/video.processor';
@@ -94,19 +94,13 @@ export class VideoJobsService {
       price: submissionHold(this.settings, mode),
     };
     // Held until the job charges or releases it, at most as long as the job is kept.
-    await holdForJob(this.settings.billing, work, this.settings.jobRetentionMs, async () => {
-      await this.store.purgeExpired(now);
-      await this.store.create(job);
-      await queue.add<JobMessage>(
-        VIDEO_QUEUE,
-        { jobId: job.id },
-        {
-          jobId: `video-${job.id}`,
-          attempts: this.settings.attempts,
-          backoff: { type: 'exponential', delay: this.settings.backoffMs, jitter: true },
-        },
-      );
-    });
+    await holdForJob(this.settings.billing, work, this.settings.jobRetentionMs, () =>
+      enqueueJob(this.store, queue, job, {
+        queue: VIDEO_QUEUE,
+        attempts: this.settings.attempts,
+        backoffMs: this.settings.backoffMs,
+      }),
+    );
     return job;
   }
 
