@@ -322,7 +322,10 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
   });
 
   it('answers TOO_LARGE when reading a page needs more memory than readingMemoryMb', async () => {
-    const small = await createScrapeTestContext([origin.hostPort], engine, { readingMemoryMb: 16 });
+    const small = await createScrapeTestContext([origin.hostPort], engine, {
+      readingMemoryMb: 16,
+      billing: new FreeBilling(),
+    });
     const error = (await small.moduleRef
       .get(ScrapeService)
       .scrape(ANONYMOUS_ACCOUNT, { url: url('/unclosed'), timeoutMs: 20_000, forceFresh: true })
