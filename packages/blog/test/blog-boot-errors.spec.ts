@@ -80,7 +80,7 @@ describe('BlogModule boot', () => {
   });
 
   it.each([
-    [{ contentDir: '' }, 'contentDir must name the folder'],
+    [{ contentDir: '' }, 'BlogModule: option contentDir must be the folder of post files, got ""'],
     [{ contentDir: '.', watch: 'yes' }, 'watch must be a boolean'],
     [{ contentDir: '.', cacheMaxAgeSeconds: -1 }, 'cacheMaxAgeSeconds must be an integer >= 0'],
     [{ contentDir: '.', watchDebounceMs: 1.5 }, 'watchDebounceMs must be an integer >= 0'],
