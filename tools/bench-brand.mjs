@@ -75,7 +75,8 @@ const brands = app.get(quarry.brand.BrandService);
 
 try {
   const profiles = {};
-  for (const site of sites) profiles[site] = await brands.profile({ url: served.url(site) });
+  for (const site of sites)
+    profiles[site] = await brands.profile(quarry.core.ANONYMOUS_ACCOUNT, { url: served.url(site) });
   printCorrectness(profiles);
   await throughput();
 } finally {
@@ -163,7 +164,7 @@ async function throughput() {
     Array.from({ length: concurrency }, async () => {
       for (let site = queue.shift(); site; site = queue.shift()) {
         const begin = performance.now();
-        await brands.profile({ url: served.url(site) });
+        await brands.profile(quarry.core.ANONYMOUS_ACCOUNT, { url: served.url(site) });
         latencies.push(performance.now() - begin);
       }
     }),

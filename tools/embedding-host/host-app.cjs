@@ -270,7 +270,9 @@ async function main() {
   })(Programmatic);
   const plain = await NestFactory.createApplicationContext(Programmatic, { logger: ['error'] });
   try {
-    const { result } = await plain.get(quarry.scrape.ScrapeService).scrape({ url: page('/article') });
+    const { result } = await plain
+      .get(quarry.scrape.ScrapeService)
+      .scrape('host-user-1', { url: page('/article') });
     check(
       'ScrapeService scrapes with no accounts module and no queue',
       result.title === 'Host story' && /scrapes through Quarry/.test(result.markdown),
