@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { Clock } from '@quarry/core';
 import {
@@ -9,6 +10,14 @@ import { ADMIN_TOKEN, startTestApp, TestApp } from './support/test-app';
 
 const PASSWORD = 'correct horse battery staple';
 const WRONG = 'not the password at all';
+
+/** An email no other test uses, on a database the e2e suites may share (PostgreSQL). */
+const email = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
+const HOLDER = email('holder');
+const EIGHT = email('eight');
+const TYPO = email('typo');
+const TARGET = email('target');
+const FORMS = email('forms');
 
 /** A clock the test moves by hand, so delays are waited out without waiting. */
 class ManualClock extends Clock {
@@ -87,56 +96,55 @@ describe('dashboard sign-in: failed attempts slow down guessing, never the holde
   beforeEach(() => clock.advance(24 * 60 * 60 * 1000));
 
   it('never refuses the right password from a browser that signed in before, however many guesses others made', async () => {
-    await accountWithPassword(t, 'holder@example.com');
+    await accountWithPassword(t, HOLDER);
     const holders = new Browser(t);
-    expect((await holders.signIn('holder@example.com', PASSWORD)).status).toBe(303);
+    expect((await holders.signIn(HOLDER, PASSWORD)).status).toBe(303);
     expect(holders.cookies.get('quarry_browser')).toBeDefined();
 
     const guesser = new Browser(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await guesser.signIn('holder@example.com', WRONG)).status);
+    for (let i = 0; i < 6; i++) statuses.push((await guesser.signIn(HOLDER, WRONG)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
 
-    expect((await new Browser(t).signIn('holder@example.com', PASSWORD)).status).toBe(429);
-    const signedIn = await holders.signIn('holder@example.com', PASSWORD);
+    expect((await new Browser(t).signIn(HOLDER, PASSWORD)).status).toBe(429);
+    const signedIn = await holders.signIn(HOLDER, PASSWORD);
     expect(signedIn.status).toBe(303);
     expect(signedIn.headers.location).toBe('/dashboard/');
   });
 
   it('never refuses eight good sign-ins in a row, from browsers it has never seen', async () => {
-    await accountWithPassword(t, 'eight@example.com');
+    await accountWithPassword(t, EIGHT);
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++)
-      statuses.push((await new Browser(t).signIn('eight@example.com', PASSWORD)).status);
+    for (let i = 0; i < 8; i++) statuses.push((await new Browser(t).signIn(EIGHT, PASSWORD)).status);
     expect(statuses).toEqual(Array(8).fill(303));
   });
 
   it("clears the account's failures at a successful sign-in", async () => {
-    await accountWithPassword(t, 'typo@example.com');
+    await accountWithPassword(t, TYPO);
     const statuses: number[] = [];
     for (const password of [WRONG, WRONG, WRONG, WRONG, PASSWORD, WRONG, WRONG, WRONG, WRONG])
-      statuses.push((await new Browser(t).signIn('typo@example.com', password)).status);
+      statuses.push((await new Browser(t).signIn(TYPO, password)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 303, 401, 401, 401, 401]);
   });
 
   it('makes each further wrong guess wait twice as long, said on the form and in Retry-After', async () => {
-    await accountWithPassword(t, 'target@example.com');
+    await accountWithPassword(t, TARGET);
     const guesser = new Browser(t);
-    for (let i = 0; i < 5; i++) expect((await guesser.signIn('target@example.com', WRONG)).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await guesser.signIn(TARGET, WRONG)).status).toBe(401);
     const waits: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const refused = await guesser.signIn('target@example.com', WRONG);
+      const refused = await guesser.signIn(TARGET, WRONG);
       expect(refused.status).toBe(429);
       waits.push(refused.headers['retry-after']);
       clock.advance(Number(refused.headers['retry-after']) * 1000);
-      expect((await guesser.signIn('target@example.com', WRONG)).status).toBe(401);
+      expect((await guesser.signIn(TARGET, WRONG)).status).toBe(401);
     }
     expect(waits).toEqual(['1', '2', '4', '8']);
-    const refused = await new Browser(t).signIn('target@example.com', PASSWORD);
+    const refused = await new Browser(t).signIn(TARGET, PASSWORD);
     expect(refused.status).toBe(429);
     expect(alert(refused)).toMatch(/^Too many failed sign-ins; try again in 16 seconds\./);
     clock.advance(16_000);
-    expect((await new Browser(t).signIn('target@example.com', PASSWORD)).status).toBe(303);
+    expect((await new Browser(t).signIn(TARGET, PASSWORD)).status).toBe(303);
   });
 });
 
@@ -147,14 +155,15 @@ describe('dashboard sign-in: the client address (docs/api.md §12)', () => {
     const t = await startTestApp({}, (app) =>
       app.overrideProvider(DASHBOARD_MODULE_OPTIONS).useValue({ ...options, trustProxy }),
     );
+    const shared = email('shared');
     try {
-      await accountWithPassword(t, 'shared@example.com');
+      await accountWithPassword(t, shared);
       const from = (address: string) => new Browser(t, { 'x-forwarded-for': `198.51.100.9, ${address}` });
       return [
         (await from('203.0.113.7').signIn('first@example.com', WRONG)).status,
         (await from('203.0.113.7').signIn('second@example.com', WRONG)).status,
-        (await from('203.0.113.7').signIn('shared@example.com', PASSWORD)).status,
-        (await from('203.0.113.8').signIn('shared@example.com', PASSWORD)).status,
+        (await from('203.0.113.7').signIn(shared, PASSWORD)).status,
+        (await from('203.0.113.8').signIn(shared, PASSWORD)).status,
       ];
     } finally {
       await t.close();
@@ -175,7 +184,7 @@ describe('dashboard sign-in: the form token (docs/api.md §12)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ QUARRY_DASHBOARD_SECURE_COOKIES: 'true' });
-    await accountWithPassword(t, 'forms@example.com');
+    await accountWithPassword(t, FORMS);
   });
   afterAll(() => t.close());
 
@@ -193,7 +202,7 @@ describe('dashboard sign-in: the form token (docs/api.md §12)', () => {
       .post('/dashboard/sign-in')
       .set('cookie', `__Host-quarry_presession=${chosen}`)
       .type('form')
-      .send({ _csrf: chosen, email: 'forms@example.com', password: PASSWORD });
+      .send({ _csrf: chosen, email: FORMS, password: PASSWORD });
     expect(forged.status).toBe(403);
   });
 
@@ -206,13 +215,13 @@ describe('dashboard sign-in: the form token (docs/api.md §12)', () => {
       .type('form')
       .send({
         _csrf: /name="_csrf" value="([^"]+)"/.exec(mine.text)![1],
-        email: 'forms@example.com',
+        email: FORMS,
         password: PASSWORD,
       });
     expect(response.status).toBe(403);
   });
 
   it('accepts the token the form was given with its own cookie', async () => {
-    expect((await new Browser(t).signIn('forms@example.com', PASSWORD)).status).toBe(303);
+    expect((await new Browser(t).signIn(FORMS, PASSWORD)).status).toBe(303);
   });
 });
