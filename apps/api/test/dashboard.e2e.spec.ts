@@ -281,6 +281,49 @@ describe('the dashboard in Chromium', () => {
     await screenshot('credits-and-usage');
   });
 
+  it('edits the monitor: name, selector, ignore patterns and trigger, with refusals at their fields', async () => {
+    await page.goto(monitorPage);
+    await page.click('a[href$="/edit"]');
+    await page.waitForSelector('#monitor-name');
+    expect(await value('#monitor-interval')).toBe('15');
+    expect(await value('#monitor-webhook')).toBe(`${origin.origin}/hook`);
+    expect(await value('#monitor-name')).toBe('Opening hours');
+    await page.click('#monitor-name', { count: 3 });
+    await page.type('#monitor-name', 'Shop hours');
+    await page.click('#monitor-scope-selector');
+    await page.type('#monitor-selector', 'p[');
+    await page.type('#monitor-ignore', '^Updated\n(a+)+');
+    await page.type('#monitor-trigger', 'nine');
+    expect(await submit('form[action$="/edit"] button[type=submit]')).toBe(400);
+    expect(await focused('error-summary')).toBe('error-summary');
+    expect(await text('#monitor-selector-error')).toMatch(/^Enter a CSS selector that works/);
+    expect(await value('#monitor-ignore')).toBe('^Updated\n(a+)+');
+    await page.click('#monitor-selector', { count: 3 });
+    await page.type('#monitor-selector', 'p');
+    expect(await submit('form[action$="/edit"] button[type=submit]')).toBe(400);
+    expect(await text('#monitor-ignore-error')).toMatch(/^Correct the ignore patterns: pattern 2 /);
+    await page.evaluate(`document.querySelector('#monitor-ignore').value = '^Updated'`);
+    expect(await submit('form[action$="/edit"] button[type=submit]')).toBe(200);
+    expect(page.url()).toBe(`${monitorPage}?notice=saved`);
+    expect(await text('[role=status]')).toBe('The changes are saved.');
+    expect(await text('h1')).toBe('Shop hours');
+    expect(await text('main')).toContain(
+      'Compares the text of p, leaving out lines matching ^Updated; notifies only when the new text contains “nine”.',
+    );
+    const saved = await api()
+      .get(`/v1/api/monitors/${monitorPage.split('/').pop()}`)
+      .auth(holder.apiKey, { type: 'bearer' });
+    expect(saved.body.monitor).toMatchObject({
+      name: 'Shop hours',
+      scope: 'selector',
+      selector: 'p',
+      ignore: ['^Updated'],
+      trigger: 'nine',
+      intervalMinutes: 15,
+    });
+    await screenshot('monitor-edit');
+  });
+
   it('pauses, resumes and deletes the monitor, and shows why a monitor cannot be created', async () => {
     await page.goto(monitorPage);
     await submit('form[action$="/pause"] button');
