@@ -57,7 +57,7 @@ export interface UpdateMonitorRequest extends WatchRequest {
 
 export interface CreatedMonitor {
   monitor: Monitor;
-  /** The monitor's signing secret; shown here only. */
+  /** The monitor's signing secret (also read with `webhookSecret`). */
   webhookSecret: string;
 }
 
