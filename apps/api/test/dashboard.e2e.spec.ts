@@ -264,21 +264,43 @@ describe('the dashboard in Chromium', () => {
     await screenshot('monitors');
   }, 60_000);
 
-  it('shows the balance, the usage of the checks as an SVG chart, and the ledger', async () => {
+  it('shows the balance, the usage of the checks as SVG charts in all and per day, the ledger, in light and dark', async () => {
     await page.goto(url('/'));
     const account = await api().get('/v1/api/account').auth(holder.apiKey, { type: 'bearer' });
     const [operation, used] = Object.entries(account.body.usage.last30Days)[0] as [
       string,
-      { credits: number },
+      { count: number; credits: number },
     ];
     expect(await text('.balance')).toBe(`${account.body.account.credits} credits`);
     expect(await svgText('svg.chart title')).toBe('Credits used in the last 30 days by operation');
     expect(await svgText('svg.chart')).toContain(`${used.credits} credit${used.credits === 1 ? '' : 's'}`);
+    expect(operation).toBe('monitorCheck');
+    expect(await svgText('svg.chart')).toContain('Monitor check');
     const ledger = await text('#ledger + .table-wrap');
-    expect(ledger).toContain('credits.grant');
+    expect(ledger).toContain('Credits granted');
     expect(ledger).toContain('+100');
-    expect(ledger).toContain(operation);
+    expect(ledger).toContain('Monitor check');
+    expect(ledger).not.toContain('monitorCheck');
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await svgText('#daily-usage-title')).toBe(
+      'Credits used per day in the last 30 days, by operation',
+    );
+    expect(await svgText('svg[aria-labelledby="daily-usage-title"]')).toContain(
+      `${today}: Monitor check, ${used.credits} credit${used.credits === 1 ? '' : 's'}`,
+    );
+    expect(await page.$$eval('svg[aria-labelledby="daily-usage-title"] > g', (days) => days.length)).toBe(30);
+    await page.click('details summary');
+    expect(await text('table.daily-usage tbody')).toBe(
+      `${today}\tMonitor check\t${used.count}\t${used.credits}`,
+    );
     await screenshot('credits-and-usage');
+
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+    expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(27, 28, 30)');
+    await screenshot('credits-and-usage-dark');
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+    expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(255, 255, 255)');
   });
 
   it('edits the monitor: name, selector, ignore patterns and trigger, with refusals at their fields', async () => {

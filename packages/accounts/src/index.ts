@@ -3,7 +3,13 @@ export { ACCOUNTS_MODULE_OPTIONS, type AccountsModuleOptions } from './accounts.
 export type { Account, ApiKeySummary } from './domain/account';
 export { AccountsService } from './services/accounts.service';
 export { ApiKeysService, type AuthenticatedKey } from './services/api-keys.service';
-export { CreditLedger, PRICE_HOLD_MS, type ChargeResult, type Usage } from './services/credit-ledger';
+export {
+  CreditLedger,
+  PRICE_HOLD_MS,
+  type ChargeResult,
+  type DailyUsage,
+  type Usage,
+} from './services/credit-ledger';
 export { WebhookSecretsService, type WebhookSecretView } from './services/webhook-secrets.service';
 export { ApiKeyAccessGuard } from './auth/api-key-access.guard';
 export { CurrentAuth } from './auth/current-auth.decorator';
