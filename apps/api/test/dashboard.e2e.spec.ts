@@ -175,6 +175,13 @@ describe('the dashboard in Chromium', () => {
     expect(page.url()).toBe(url('/keys'));
     expect(await focused('new-key-value')).toBe('new-key-value');
     const apiKey = await value('#new-key-value');
+    expect(await text('#new-key-example')).toBe(
+      `curl -s ${new URL(t.url).origin}/v1/api/scrape -H "Authorization: Bearer ${apiKey}" \\\n` +
+        `  -H 'content-type: application/json' -d '{"url":"https://example.com/"}'`,
+    );
+    expect(await page.$eval('#new-key-example + p a', (a) => a.getAttribute('href'))).toBe(
+      `${new URL(t.url).origin}/docs`,
+    );
     await browser
       .defaultBrowserContext()
       .overridePermissions(t.url, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);

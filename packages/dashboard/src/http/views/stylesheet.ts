@@ -38,6 +38,7 @@ header button { padding: 4px 12px; }
 .notice { padding: 12px 16px; border-radius: 4px; border: 1px solid var(--line); background: var(--panel); margin-bottom: 16px; }
 .notice.error { border-color: var(--danger); color: var(--removed-ink); background: var(--removed); }
 .secret { font-family: ui-monospace, Menlo, Consolas, monospace; word-break: break-all; }
+pre { white-space: pre-wrap; background: var(--panel); padding: 8px; border-radius: 4px; }
 .balance { font-size: 2rem; font-weight: 700; }
 .chart { width: 100%; max-width: 720px; height: auto; }
 .chart .bar { fill: var(--accent); }
