@@ -472,6 +472,45 @@ describe('the dashboard in Chromium', () => {
     await screenshot('not-found');
   });
 
+  it('changes the password with the current one, signing out other browsers but this one', async () => {
+    const elsewhere = await browser.createBrowserContext();
+    const other = await elsewhere.newPage();
+    await other.goto(url('/sign-in'));
+    await other.type('#email', holder.account.email);
+    await other.type('#password', PASSWORD);
+    await Promise.all([other.waitForNavigation(), other.click('form button[type=submit]')]);
+    expect(other.url()).toBe(url('/'));
+
+    await page.goto(url('/'));
+    await page.click('nav a[href$="/account"]');
+    await page.waitForSelector('#currentPassword');
+    const change = async (current: string, next: string) => {
+      await page.type('#currentPassword', current);
+      await page.type('#newPassword', next);
+      await page.evaluate(`document.querySelector('#newPassword').removeAttribute('minlength')`);
+      return submit('form[action$="/account/password"] button');
+    };
+    expect(await change('not my password', 'a new long passphrase')).toBe(400);
+    expect(await focused('error-summary')).toBe('error-summary');
+    expect(await text('#currentPassword-error')).toBe('Enter the password you signed in with.');
+    expect(await change(PASSWORD, 'short')).toBe(400);
+    expect(await text('#newPassword-error')).toBe(
+      'Choose a longer new password: it must have at least 12 characters.',
+    );
+    expect(await page.$eval('#newPassword', (input) => input.getAttribute('aria-invalid'))).toBe('true');
+    expect(await change(PASSWORD, 'a new long passphrase')).toBe(200);
+    expect(await text('[role=status]')).toBe('Your password is changed; other browsers are signed out.');
+    await screenshot('account');
+
+    await other.goto(url('/keys'));
+    expect(other.url()).toBe(url('/sign-in'));
+    await elsewhere.close();
+    await page.goto(url('/keys'));
+    expect(page.url()).toBe(url('/keys'));
+    await page.goto(url('/account'));
+    expect(await change('a new long passphrase', PASSWORD)).toBe(200);
+  });
+
   it('signs out, after which the old session cookie is refused', async () => {
     await page.goto(url('/'));
     const cookie = await sessionCookie();
