@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -10,6 +10,9 @@ import { FixtureServer, startFixtureServer } from '@quarry/testing';
 import { CliModule } from '../src/cli/cli.module';
 import { buildCli } from '../src/cli/quarry-cli';
 import { ADMIN_TOKEN, startTestApp, TestApp } from './support/test-app';
+
+/** axe-core's engine, evaluated in the page through the DevTools protocol (the pages' CSP forbids injected scripts). */
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Where the run leaves each page at desktop and phone width for a reviewer (gitignored). */
 const SCREENSHOTS = resolve(__dirname, '../../../tmp/dashboard-screenshots');
@@ -108,6 +111,13 @@ describe('the dashboard in Chromium', () => {
       .waitForFunction(`${FOCUSED} === ${JSON.stringify(expected)}`, { timeout: 5000 })
       .catch(() => {});
     return page.evaluate(FOCUSED) as Promise<string>;
+  };
+  /** The axe-core rules the page breaks (WCAG 2.1 A and AA), as `rule: selectors` lines. */
+  const accessibilityViolations = async () => {
+    await page.evaluate(AXE);
+    return page.evaluate(`axe
+      .run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })
+      .then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
   };
   /** The CSRF token the signed-in pages carry, read as a script on another site could not. */
   const csrfToken = () => value('input[name=_csrf]');
@@ -326,6 +336,7 @@ describe('the dashboard in Chromium', () => {
     expect(await submit('form[action$="/edit"] button[type=submit]')).toBe(400);
     expect(await focused('error-summary')).toBe('error-summary');
     expect(await text('#monitor-selector-error')).toMatch(/^Enter a CSS selector that works/);
+    expect(await accessibilityViolations()).toEqual([]);
     expect(await value('#monitor-ignore')).toBe('^Updated\n(a+)+');
     await page.click('#monitor-selector', { count: 3 });
     await page.type('#monitor-selector', 'p');
@@ -510,6 +521,17 @@ describe('the dashboard in Chromium', () => {
     await page.goto(url('/account'));
     expect(await change('a new long passphrase', PASSWORD)).toBe(200);
   });
+
+  it.each(['/', '/keys', '/monitors', '/jobs', '/account'])(
+    'has no axe-core violations on %s, in light and dark',
+    async (path) => {
+      await page.goto(url(path));
+      expect(await accessibilityViolations()).toEqual([]);
+      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+      expect(await accessibilityViolations()).toEqual([]);
+      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+    },
+  );
 
   it('signs out, after which the old session cookie is refused', async () => {
     await page.goto(url('/'));
