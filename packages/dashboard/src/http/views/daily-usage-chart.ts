@@ -14,7 +14,6 @@ const COLOURS = ['#4285f4', '#e8710a', '#12a4af', '#d93025', '#9c6ade', '#80868b
  * drawn on the server. The chart is an image with a title; the same numbers follow in a table.
  */
 export function dailyUsageChart(days: string[], usage: DailyUsage[]) {
-  if (!usage.length) return '';
   const operations = [...new Set(usage.map((u) => u.operation))].sort();
   const colour = (operation: string) => COLOURS[operations.indexOf(operation) % COLOURS.length];
   const perDay = new Map(days.map((day) => [day, usage.filter((u) => u.day === day)]));

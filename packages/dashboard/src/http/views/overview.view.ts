@@ -27,8 +27,12 @@ export function overviewPage(context: PageContext, model: OverviewModel) {
       <p class="balance">${credits(model.balance)}</p>
       <h2>Last 30 days</h2>
       ${usageChart(model.usage)}
-      <h3>Per day</h3>
-      ${dailyUsageChart(model.daily.days, model.daily.usage)}
+      ${
+        model.daily.usage.length
+          ? html`<h3>Per day</h3>
+              ${dailyUsageChart(model.daily.days, model.daily.usage)}`
+          : ''
+      }
       <h2 id="ledger">Ledger</h2>
       <div class="table-wrap">
         <table class="stack">
