@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -10,6 +10,9 @@ import { FixtureServer, startFixtureServer } from '@quarry/testing';
 import { CliModule } from '../src/cli/cli.module';
 import { buildCli } from '../src/cli/quarry-cli';
 import { ADMIN_TOKEN, startTestApp, TestApp } from './support/test-app';
+
+/** axe-core's engine, evaluated in the page through the DevTools protocol (the pages' CSP forbids injected scripts). */
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Where the run leaves each page at desktop and phone width for a reviewer (gitignored). */
 const SCREENSHOTS = resolve(__dirname, '../../../tmp/dashboard-screenshots');
@@ -109,6 +112,13 @@ describe('the dashboard in Chromium', () => {
       .catch(() => {});
     return page.evaluate(FOCUSED) as Promise<string>;
   };
+  /** The axe-core rules the page breaks (WCAG 2.1 A and AA), as `rule: selectors` lines. */
+  const accessibilityViolations = async () => {
+    await page.evaluate(AXE);
+    return page.evaluate(`axe
+      .run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })
+      .then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
+  };
   /** The CSRF token the signed-in pages carry, read as a script on another site could not. */
   const csrfToken = () => value('input[name=_csrf]');
 
@@ -175,6 +185,13 @@ describe('the dashboard in Chromium', () => {
     expect(page.url()).toBe(url('/keys'));
     expect(await focused('new-key-value')).toBe('new-key-value');
     const apiKey = await value('#new-key-value');
+    expect(await text('#new-key-example')).toBe(
+      `curl -s ${new URL(t.url).origin}/v1/api/scrape -H "Authorization: Bearer ${apiKey}" \\\n` +
+        `  -H 'content-type: application/json' -d '{"url":"https://example.com/"}'`,
+    );
+    expect(await page.$eval('#new-key-example + p a', (a) => a.getAttribute('href'))).toBe(
+      `${new URL(t.url).origin}/docs`,
+    );
     await browser
       .defaultBrowserContext()
       .overridePermissions(t.url, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
@@ -264,21 +281,87 @@ describe('the dashboard in Chromium', () => {
     await screenshot('monitors');
   }, 60_000);
 
-  it('shows the balance, the usage of the checks as an SVG chart, and the ledger', async () => {
+  it('shows the balance, the usage of the checks as SVG charts in all and per day, the ledger, in light and dark', async () => {
     await page.goto(url('/'));
     const account = await api().get('/v1/api/account').auth(holder.apiKey, { type: 'bearer' });
     const [operation, used] = Object.entries(account.body.usage.last30Days)[0] as [
       string,
-      { credits: number },
+      { count: number; credits: number },
     ];
     expect(await text('.balance')).toBe(`${account.body.account.credits} credits`);
     expect(await svgText('svg.chart title')).toBe('Credits used in the last 30 days by operation');
     expect(await svgText('svg.chart')).toContain(`${used.credits} credit${used.credits === 1 ? '' : 's'}`);
+    expect(operation).toBe('monitorCheck');
+    expect(await svgText('svg.chart')).toContain('Monitor check');
     const ledger = await text('#ledger + .table-wrap');
-    expect(ledger).toContain('credits.grant');
+    expect(ledger).toContain('Credits granted');
     expect(ledger).toContain('+100');
-    expect(ledger).toContain(operation);
+    expect(ledger).toContain('Monitor check');
+    expect(ledger).not.toContain('monitorCheck');
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await svgText('#daily-usage-title')).toBe(
+      'Credits used per day in the last 30 days, by operation',
+    );
+    expect(await svgText('svg[aria-labelledby="daily-usage-title"]')).toContain(
+      `${today}: Monitor check, ${used.credits} credit${used.credits === 1 ? '' : 's'}`,
+    );
+    expect(await page.$$eval('svg[aria-labelledby="daily-usage-title"] > g', (days) => days.length)).toBe(30);
+    await page.click('details summary');
+    expect(await text('table.daily-usage tbody')).toBe(
+      `${today}\tMonitor check\t${used.count}\t${used.credits}`,
+    );
     await screenshot('credits-and-usage');
+
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+    expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(27, 28, 30)');
+    await screenshot('credits-and-usage-dark');
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+    expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(255, 255, 255)');
+  });
+
+  it('edits the monitor: name, selector, ignore patterns and trigger, with refusals at their fields', async () => {
+    await page.goto(monitorPage);
+    await page.click('a[href$="/edit"]');
+    await page.waitForSelector('#monitor-name');
+    expect(await value('#monitor-interval')).toBe('15');
+    expect(await value('#monitor-webhook')).toBe(`${origin.origin}/hook`);
+    expect(await value('#monitor-name')).toBe('Opening hours');
+    await page.click('#monitor-name', { count: 3 });
+    await page.type('#monitor-name', 'Shop hours');
+    await page.click('#monitor-scope-selector');
+    await page.type('#monitor-selector', 'p[');
+    await page.type('#monitor-ignore', '^Updated\n(a+)+');
+    await page.type('#monitor-trigger', 'nine');
+    expect(await submit('form[action$="/edit"] button[type=submit]')).toBe(400);
+    expect(await focused('error-summary')).toBe('error-summary');
+    expect(await text('#monitor-selector-error')).toMatch(/^Enter a CSS selector that works/);
+    expect(await accessibilityViolations()).toEqual([]);
+    expect(await value('#monitor-ignore')).toBe('^Updated\n(a+)+');
+    await page.click('#monitor-selector', { count: 3 });
+    await page.type('#monitor-selector', 'p');
+    expect(await submit('form[action$="/edit"] button[type=submit]')).toBe(400);
+    expect(await text('#monitor-ignore-error')).toMatch(/^Correct the ignore patterns: pattern 2 /);
+    await page.evaluate(`document.querySelector('#monitor-ignore').value = '^Updated'`);
+    expect(await submit('form[action$="/edit"] button[type=submit]')).toBe(200);
+    expect(page.url()).toBe(`${monitorPage}?notice=saved`);
+    expect(await text('[role=status]')).toBe('The changes are saved.');
+    expect(await text('h1')).toBe('Shop hours');
+    expect(await text('main')).toContain(
+      'Compares the text of p, leaving out lines matching ^Updated; notifies only when the new text contains “nine”.',
+    );
+    const saved = await api()
+      .get(`/v1/api/monitors/${monitorPage.split('/').pop()}`)
+      .auth(holder.apiKey, { type: 'bearer' });
+    expect(saved.body.monitor).toMatchObject({
+      name: 'Shop hours',
+      scope: 'selector',
+      selector: 'p',
+      ignore: ['^Updated'],
+      trigger: 'nine',
+      intervalMinutes: 15,
+    });
+    await screenshot('monitor-edit');
   });
 
   it('pauses, resumes and deletes the monitor, and shows why a monitor cannot be created', async () => {
@@ -399,6 +482,56 @@ describe('the dashboard in Chromium', () => {
     await page.goto(url(`/monitors/${monitor.body.monitor.id}`));
     await screenshot('not-found');
   });
+
+  it('changes the password with the current one, signing out other browsers but this one', async () => {
+    const elsewhere = await browser.createBrowserContext();
+    const other = await elsewhere.newPage();
+    await other.goto(url('/sign-in'));
+    await other.type('#email', holder.account.email);
+    await other.type('#password', PASSWORD);
+    await Promise.all([other.waitForNavigation(), other.click('form button[type=submit]')]);
+    expect(other.url()).toBe(url('/'));
+
+    await page.goto(url('/'));
+    await page.click('nav a[href$="/account"]');
+    await page.waitForSelector('#currentPassword');
+    const change = async (current: string, next: string) => {
+      await page.type('#currentPassword', current);
+      await page.type('#newPassword', next);
+      await page.evaluate(`document.querySelector('#newPassword').removeAttribute('minlength')`);
+      return submit('form[action$="/account/password"] button');
+    };
+    expect(await change('not my password', 'a new long passphrase')).toBe(400);
+    expect(await focused('error-summary')).toBe('error-summary');
+    expect(await text('#currentPassword-error')).toBe('Enter the password you signed in with.');
+    expect(await change(PASSWORD, 'short')).toBe(400);
+    expect(await text('#newPassword-error')).toBe(
+      'Choose a longer new password: it must have at least 12 characters.',
+    );
+    expect(await page.$eval('#newPassword', (input) => input.getAttribute('aria-invalid'))).toBe('true');
+    expect(await change(PASSWORD, 'a new long passphrase')).toBe(200);
+    expect(await text('[role=status]')).toBe('Your password is changed; other browsers are signed out.');
+    await screenshot('account');
+
+    await other.goto(url('/keys'));
+    expect(other.url()).toBe(url('/sign-in'));
+    await elsewhere.close();
+    await page.goto(url('/keys'));
+    expect(page.url()).toBe(url('/keys'));
+    await page.goto(url('/account'));
+    expect(await change('a new long passphrase', PASSWORD)).toBe(200);
+  });
+
+  it.each(['/', '/keys', '/monitors', '/jobs', '/account'])(
+    'has no axe-core violations on %s, in light and dark',
+    async (path) => {
+      await page.goto(url(path));
+      expect(await accessibilityViolations()).toEqual([]);
+      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+      expect(await accessibilityViolations()).toEqual([]);
+      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+    },
+  );
 
   it('signs out, after which the old session cookie is refused', async () => {
     await page.goto(url('/'));

@@ -140,6 +140,17 @@ describe('/v1/api/monitors (docs/api.md §6)', () => {
 
     const account = await api().get('/v1/api/account').auth(key, { type: 'bearer' });
     expect(account.body.usage.last30Days.monitorCheck).toEqual({ count: 2, credits: 2 });
+
+    const secret = await api().get(`/v1/api/monitors/${id}/webhook-secret`).auth(key, { type: 'bearer' });
+    expect([secret.status, secret.body]).toEqual([200, { webhookSecret: created.body.webhookSecret }]);
+    const rotated = await api()
+      .post(`/v1/api/monitors/${id}/webhook-secret/rotate`)
+      .auth(key, { type: 'bearer' });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.webhookSecret).toMatch(/^whsec_/);
+    expect(rotated.body.webhookSecret).not.toBe(created.body.webhookSecret);
+    const reread = await api().get(`/v1/api/monitors/${id}/webhook-secret`).auth(key, { type: 'bearer' });
+    expect(reread.body).toEqual(rotated.body);
   });
 
   it('lists, pauses, resumes, pages and deletes; foreign and unknown ids are 404', async () => {
@@ -193,6 +204,8 @@ describe('/v1/api/monitors (docs/api.md §6)', () => {
       ['post', `/v1/api/monitors/${id}/run`],
       ['get', `/v1/api/monitors/${id}/checks`],
       ['get', `/v1/api/monitors/${id}/events`],
+      ['get', `/v1/api/monitors/${id}/webhook-secret`],
+      ['post', `/v1/api/monitors/${id}/webhook-secret/rotate`],
       ['get', '/v1/api/monitors/00000000-0000-4000-8000-000000000000'],
     ] as const) {
       const response = await api()

@@ -3,7 +3,7 @@ export { ACCOUNTS_MODULE_OPTIONS, type AccountsModuleOptions } from './accounts.
 export type { Account, ApiKeySummary } from './domain/account';
 export { AccountsService } from './services/accounts.service';
 export { ApiKeysService, type AuthenticatedKey } from './services/api-keys.service';
-export { CreditLedger, type ChargeResult, type Usage } from './services/credit-ledger';
+export { CreditLedger, type ChargeResult, type DailyUsage, type Usage } from './services/credit-ledger';
 export { WebhookSecretsService, type WebhookSecretView } from './services/webhook-secrets.service';
 export { ApiKeyAccessGuard } from './auth/api-key-access.guard';
 export { CurrentAuth } from './auth/current-auth.decorator';

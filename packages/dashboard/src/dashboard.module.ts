@@ -21,6 +21,7 @@ import { DashboardFlash } from './domain/dashboard-flash.service';
 import { DashboardKeys } from './domain/dashboard-keys.service';
 import { DashboardSessions } from './domain/dashboard-sessions.service';
 import { SignInLimiter } from './domain/sign-in-limiter';
+import { AccountController } from './http/account.controller';
 import { AssetsController } from './http/assets.controller';
 import { DashboardErrorFilter } from './http/dashboard-error.filter';
 import { FormBodyMiddleware } from './http/form-body.middleware';
@@ -41,6 +42,7 @@ const CONTROLLERS = [
   WebhookSecretController,
   MonitorsController,
   JobsController,
+  AccountController,
   AssetsController,
 ];
 

@@ -33,6 +33,15 @@ const ACCOUNT_WITH_HOLDS =
 
 export type Usage = Record<string, { count: number; credits: number }>;
 
+/** What an account spent on one operation in one UTC day. */
+export interface DailyUsage {
+  /** The UTC day, as `YYYY-MM-DD`. */
+  day: string;
+  operation: string;
+  count: number;
+  credits: number;
+}
+
 /** Usage is kept per UTC day of this length. */
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -185,6 +194,20 @@ export class CreditLedger implements OnModuleDestroy {
       entry.credits += day.credits;
     }
     return usage;
+  }
+
+  /** The per-day totals since the start of `since`'s UTC day, oldest day first; days without charges are absent. */
+  async dailyUsageSince(accountId: string, since: Date): Promise<DailyUsage[]> {
+    const days = await this.sql.rows<{ day: number; operation: string; charges: number; credits: number }>(
+      'SELECT day, operation, charges, credits FROM quarry_credit_usage WHERE account_id = ? AND day >= ? ORDER BY day, operation',
+      [accountId, utcDay(since)],
+    );
+    return days.map((row) => ({
+      day: new Date(Number(row.day) * DAY_MS).toISOString().slice(0, 10),
+      operation: row.operation,
+      count: Number(row.charges),
+      credits: Number(row.credits),
+    }));
   }
 
   /** One write: through the SQLite group commit (off the event loop) where there is one, else on its own. */

@@ -46,6 +46,27 @@ export class DashboardCredentials {
     return ids[0];
   }
 
+  /**
+   * Replaces the signed-in account's password after checking its current one; 400 naming
+   * `currentPassword` or `newPassword`. Ending the account's other sessions is the caller's.
+   */
+  async changePassword(accountId: string, currentPassword: string, newPassword: string): Promise<void> {
+    const repository = this.dataSource.getRepository(DashboardCredentialEntity);
+    const row = await repository.findOneBy({ accountId });
+    if (!row || !(await verifyPassword(currentPassword, row.passwordHash)))
+      throw new InvalidRequestError('The current password is not right.', {
+        currentPassword: 'is not the password you sign in with',
+      });
+    if (newPassword.length < MIN_PASSWORD_LENGTH)
+      throw new InvalidRequestError('The new password is too short.', {
+        newPassword: `must have at least ${MIN_PASSWORD_LENGTH} characters`,
+      });
+    await repository.update(
+      { accountId },
+      { passwordHash: await hashPassword(newPassword), updatedAt: this.clock.now() },
+    );
+  }
+
   /** The account id for a right email and password; undefined otherwise, after the same work. */
   async verify(email: string, password: string): Promise<string | undefined> {
     const row = await this.dataSource

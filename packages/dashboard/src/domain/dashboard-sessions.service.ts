@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, IsNull, Not } from 'typeorm';
 import { Clock, InjectQuarryDataSource } from '@quarry/core';
 import { DASHBOARD_SETTINGS, DashboardSettings } from '../dashboard-options.interface';
 import { DashboardSessionEntity } from '../infrastructure/typeorm/dashboard-session.entity';
@@ -48,6 +48,16 @@ export class DashboardSessions {
       .findOneBy({ tokenHash: sha256(token), revokedAt: IsNull() });
     if (!row || row.expiresAt <= this.clock.now()) return undefined;
     return { accountId: row.accountId, csrfToken: row.csrfToken, expiresAt: row.expiresAt };
+  }
+
+  /** Ends every session of the account but the one of `token`. */
+  async revokeOthers(accountId: string, token: string): Promise<void> {
+    await this.dataSource
+      .getRepository(DashboardSessionEntity)
+      .update(
+        { accountId, revokedAt: IsNull(), tokenHash: Not(sha256(token)) },
+        { revokedAt: this.clock.now() },
+      );
   }
 
   async revoke(token: string): Promise<void> {

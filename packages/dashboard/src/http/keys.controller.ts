@@ -8,6 +8,7 @@ import { DashboardErrorFilter } from './dashboard-error.filter';
 import type { DashboardRequest, DashboardResponse } from './http-types';
 import { redirect, sendHtml } from './respond';
 import { SessionGuard } from './session.guard';
+import { requestOrigin } from './request-origin';
 import { keyLabel, keysPage } from './views/keys.view';
 import type { PageContext } from './views/layout';
 
@@ -35,7 +36,10 @@ export class KeysController {
       200,
       keysPage(this.context(request), {
         keys: await this.keys.list(session.accountId),
-        created: flash && 'newKey' in flash ? flash.newKey : undefined,
+        created:
+          flash && 'newKey' in flash
+            ? { ...flash.newKey, origin: requestOrigin(request, this.settings.secureCookies) }
+            : undefined,
         secret: flash && 'accountSecret' in flash ? flash.accountSecret : undefined,
       }),
     );

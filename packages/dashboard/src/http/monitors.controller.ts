@@ -11,7 +11,8 @@ import { redirect, sendHtml } from './respond';
 import { SessionGuard } from './session.guard';
 import type { PageContext } from './views/layout';
 import { monitorPage } from './views/monitor.view';
-import { formErrors, monitorFormOf } from './monitor-form';
+import { createRequestOf, formErrors, monitorFormFor, monitorFormOf, updateRequestOf } from './monitor-form';
+import { monitorEditPage } from './views/monitor-edit.view';
 import { monitorsPage } from './views/monitors.view';
 
 const HISTORY = 20;
@@ -20,6 +21,7 @@ const NOTICES: Record<string, string> = {
   run: 'A check is queued; reload this page in a moment to see its result.',
   paused: 'The monitor is paused.',
   resumed: 'The monitor is active again; a check is queued.',
+  saved: 'The changes are saved.',
 };
 
 /**
@@ -48,14 +50,7 @@ export class MonitorsController {
     const { accountId, token } = request.dashboardSession!;
     const form = monitorFormOf(request.body ?? {});
     try {
-      const { monitor, webhookSecret } = await this.monitors.create(accountId, {
-        url: form.url,
-        intervalMinutes: Number(form.intervalMinutes),
-        notifications: {
-          email: form.email,
-          ...(form.webhookUrl ? { webhook: { url: form.webhookUrl } } : {}),
-        },
-      });
+      const { monitor, webhookSecret } = await this.monitors.create(accountId, createRequestOf(form));
       if (form.webhookUrl)
         await this.flash.put(token, { page: 'monitor', monitorId: monitor.id, webhookSecret });
       redirect(response, `${this.settings.basePath}/monitors/${monitor.id}`);
@@ -92,6 +87,38 @@ export class MonitorsController {
       webhookSecret: flash?.monitorId === id ? flash.webhookSecret : undefined,
     };
     sendHtml(response, 200, monitorPage(this.context(request), model));
+  }
+
+  @Get(':id/edit')
+  async edit(
+    @Req() request: DashboardRequest,
+    @Res() response: DashboardResponse,
+    @Param('id') id: string,
+  ): Promise<void> {
+    const monitor = await this.monitors.get(request.dashboardSession!.accountId, id);
+    sendHtml(response, 200, monitorEditPage(this.context(request), monitor, monitorFormFor(monitor)));
+  }
+
+  @Post(':id/edit')
+  async save(
+    @Req() request: DashboardRequest,
+    @Res() response: DashboardResponse,
+    @Param('id') id: string,
+  ): Promise<void> {
+    const { accountId } = request.dashboardSession!;
+    const monitor = await this.monitors.get(accountId, id);
+    const form = { ...monitorFormOf(request.body ?? {}), url: monitor.url };
+    try {
+      await this.monitors.update(accountId, id, updateRequestOf(form));
+      redirect(response, `${this.settings.basePath}/monitors/${id}?notice=saved`);
+    } catch (error) {
+      if (!(error instanceof QuarryError) || error.status >= 500) throw error;
+      sendHtml(
+        response,
+        error.status,
+        monitorEditPage(this.context(request), monitor, form, formErrors(error)),
+      );
+    }
   }
 
   @Post(':id/run')

@@ -10,7 +10,8 @@ import { sendHtml } from './respond';
 import { SessionGuard } from './session.guard';
 import { overviewPage } from './views/overview.view';
 
-const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const USAGE_DAYS = 30;
 const LEDGER_PAGE = 25;
 
 /** The dashboard's home: balance, usage and the ledger. */
@@ -35,8 +36,14 @@ export class OverviewController {
   ): Promise<void> {
     const { accountId, csrfToken } = request.dashboardSession!;
     const account = await this.accounts.get(accountId);
-    const since = new Date(this.clock.now().getTime() - THIRTY_DAYS_MS);
-    const usage = await this.ledger.usageSince(accountId, since);
+    const since = new Date(this.clock.now().getTime() - (USAGE_DAYS - 1) * DAY_MS);
+    const [usage, daily] = await Promise.all([
+      this.ledger.usageSince(accountId, since),
+      this.ledger.dailyUsageSince(accountId, since),
+    ]);
+    const days = Array.from({ length: USAGE_DAYS }, (_, i) =>
+      new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10),
+    );
     const page = Math.max(1, Math.min(10_000, Number.parseInt(pageParam ?? '1', 10) || 1));
     const history = await ledgerHistory(this.dataSource, accountId, {
       limit: LEDGER_PAGE,
@@ -50,6 +57,7 @@ export class OverviewController {
         email: account.email,
         balance: account.credits,
         usage,
+        daily: { days, usage: daily },
         ledger: { ...history, page },
       }),
     );

@@ -4,6 +4,7 @@ import type { Watch } from './watch';
 export type MonitorStatus = 'active' | 'paused';
 export type ChannelType = 'email' | 'webhook';
 export type CheckOutcome = 'baseline' | 'unchanged' | 'changed' | 'error';
+export const MAX_NAME_LENGTH = 200;
 
 /** Where a monitor's notifications go: the account's email, or a webhook URL. */
 export interface MonitorChannel {

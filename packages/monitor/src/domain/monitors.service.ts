@@ -12,6 +12,7 @@ import {
 import { HistoryPage, MonitorStore } from '../ports/monitor.store';
 import { checkJobId, nextCheckAt } from './check-schedule';
 import {
+  MAX_NAME_LENGTH,
   Monitor,
   MonitorChannel,
   MonitorCheck,
@@ -56,7 +57,7 @@ export interface UpdateMonitorRequest extends WatchRequest {
 
 export interface CreatedMonitor {
   monitor: Monitor;
-  /** The monitor's signing secret; shown here only. */
+  /** The monitor's signing secret (also read with `webhookSecret`). */
   webhookSecret: string;
 }
 
@@ -92,6 +93,7 @@ export class MonitorsService {
   async create(accountId: string, request: CreateMonitorRequest): Promise<CreatedMonitor> {
     const intervalMinutes = request.intervalMinutes ?? this.settings.defaultIntervalMinutes;
     assertInterval(intervalMinutes);
+    if (request.name !== undefined) assertName(request.name);
     const watch: Watch = {
       scope: request.scope ?? 'content',
       selector: request.selector ?? null,
@@ -159,6 +161,7 @@ export class MonitorsService {
   async update(accountId: string, id: string, changes: UpdateMonitorRequest): Promise<Monitor> {
     const monitor = await this.owned(accountId, id);
     if (changes.intervalMinutes !== undefined) assertInterval(changes.intervalMinutes);
+    if (changes.name !== undefined) assertName(changes.name);
     const scope = changes.scope ?? monitor.scope;
     const watch: Watch = {
       scope,
@@ -293,6 +296,14 @@ function assertInterval(minutes: number): void {
   if (!Number.isInteger(minutes) || minutes < MIN_INTERVAL_MINUTES || minutes > MAX_INTERVAL_MINUTES) {
     throw new InvalidRequestError('The interval is out of range.', {
       intervalMinutes: `must be an integer from ${MIN_INTERVAL_MINUTES} to ${MAX_INTERVAL_MINUTES}`,
+    });
+  }
+}
+
+function assertName(name: string): void {
+  if (name.length > MAX_NAME_LENGTH) {
+    throw new InvalidRequestError('The name is too long.', {
+      name: `must be at most ${MAX_NAME_LENGTH} characters`,
     });
   }
 }

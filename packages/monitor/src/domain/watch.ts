@@ -28,9 +28,13 @@ export function assertWatch(watch: Watch): void {
   };
   if (watch.scope === 'selector') {
     if (watch.selector === null) refuse('selector', 'is required with scope "selector"');
+    if (watch.selector!.length > MAX_SELECTOR_LENGTH)
+      refuse('selector', `must be at most ${MAX_SELECTOR_LENGTH} characters`);
     const error = selectorError(watch.selector!);
     if (error) refuse('selector', `is not a CSS selector: ${error}`);
   } else if (watch.selector !== null) refuse('selector', 'is only used with scope "selector"');
+  if (watch.trigger !== null && watch.trigger.length > MAX_TRIGGER_LENGTH)
+    refuse('trigger', `must be at most ${MAX_TRIGGER_LENGTH} characters`);
   if (watch.ignore.length > MAX_IGNORE_PATTERNS)
     refuse('ignore', `must hold at most ${MAX_IGNORE_PATTERNS} patterns`);
   watch.ignore.forEach((pattern, index) => {

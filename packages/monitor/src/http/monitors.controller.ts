@@ -35,6 +35,7 @@ import {
   MonitorLimitErrorBodyDto,
   MonitorListDto,
   MonitorResponseDto,
+  MonitorWebhookSecretDto,
 } from './dto/monitor-response.dto';
 
 const DEFAULT_PAGE = 50;
@@ -131,6 +132,33 @@ export class MonitorsController {
   async run(@CurrentAccount() accountId: string, @Param('id') id: string): Promise<CheckQueuedDto> {
     await this.monitors.runNow(accountId, id);
     return { status: 'queued' };
+  }
+
+  @Get(':id/webhook-secret')
+  @MonitorIdParam()
+  @ApiOperation({ summary: "The secret that signs this monitor's webhook notifications" })
+  @ApiOkResponse({ type: MonitorWebhookSecretDto })
+  @ApiNotFoundResponse({ type: NotFoundErrorBodyDto, description: 'Unknown or foreign monitor.' })
+  async webhookSecret(
+    @CurrentAccount() accountId: string,
+    @Param('id') id: string,
+  ): Promise<MonitorWebhookSecretDto> {
+    return { webhookSecret: await this.monitors.webhookSecret(accountId, id) };
+  }
+
+  @Post(':id/webhook-secret/rotate')
+  @MonitorIdParam()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Replace the monitor's signing secret; the old one stops signing at once",
+  })
+  @ApiOkResponse({ type: MonitorWebhookSecretDto })
+  @ApiNotFoundResponse({ type: NotFoundErrorBodyDto, description: 'Unknown or foreign monitor.' })
+  async rotateWebhookSecret(
+    @CurrentAccount() accountId: string,
+    @Param('id') id: string,
+  ): Promise<MonitorWebhookSecretDto> {
+    return { webhookSecret: await this.monitors.rotateWebhookSecret(accountId, id) };
   }
 
   @Get(':id/checks')

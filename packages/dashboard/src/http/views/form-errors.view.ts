@@ -20,7 +20,3 @@ export function errorSummary(summary: string, fields: [string, string][]) {
 /** The message under a refused field; the input names it with `aria-describedby`. */
 export const fieldError = (id: string, message: string | undefined) =>
   message ? html`<p id="${id}-error" class="field-error">${message}</p>` : '';
-
-/** The attributes that tie an input to its message. */
-export const invalidAttributes = (id: string, message: string | undefined) =>
-  message ? html` aria-invalid="true" aria-describedby="${id}-error"` : '';

@@ -6,7 +6,7 @@ import { csrfField, formatDate, page, type PageContext } from './layout';
 export interface KeysPageModel {
   keys: DashboardKey[];
   /** The key just created: shown on this one page only, focused so it is read out first. */
-  created?: { apiKey: string; name: string };
+  created?: { apiKey: string; name: string; /** Where the API answers, for the example. */ origin: string };
   /** The webhook secret, when the holder asked to see it. */
   secret?: WebhookSecretView;
 }
@@ -34,6 +34,16 @@ export function keysPage(context: PageContext, model: KeysPageModel) {
                 autofocus
                 value="${model.created.apiKey}"
               />
+              <h3>Try it</h3>
+              <pre
+                class="secret"
+                id="new-key-example"
+              ><code>curl -s ${model.created.origin}/v1/api/scrape -H "Authorization: Bearer ${model.created.apiKey}" \\
+  -H 'content-type: application/json' -d '{"url":"https://example.com/"}'</code></pre>
+              <p>
+                It answers the page’s main content as Markdown. Every route, with its fields and prices:
+                <a href="${model.created.origin}/docs">the API reference</a>.
+              </p>
             </section>`
           : ''
       }

@@ -5,7 +5,7 @@ export interface PageContext {
   basePath: string;
   csrfToken: string;
   /** The nav entry of this page. */
-  current: 'overview' | 'keys' | 'monitors' | 'jobs' | 'none';
+  current: 'overview' | 'keys' | 'monitors' | 'jobs' | 'account' | 'none';
 }
 
 const NAV: { id: PageContext['current']; path: string; label: string }[] = [
@@ -13,6 +13,7 @@ const NAV: { id: PageContext['current']; path: string; label: string }[] = [
   { id: 'keys', path: '/keys', label: 'API keys' },
   { id: 'monitors', path: '/monitors', label: 'Monitors' },
   { id: 'jobs', path: '/jobs', label: 'Jobs' },
+  { id: 'account', path: '/account', label: 'Account' },
 ];
 
 /** The hidden field every state-changing form carries. */

@@ -33,6 +33,7 @@ export function monitorPage(
       <p>${watching(monitor)}</p>
       <div class="actions">
         ${monitor.status === 'active' ? [action('run', 'Run now', ''), action('pause', 'Pause')] : action('resume', 'Resume')}
+        <a href="${context.basePath}/monitors/${monitor.id}/edit">Edit settings</a>
         ${action('delete', 'Delete', 'danger')}
       </div>
       ${

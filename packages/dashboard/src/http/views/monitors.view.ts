@@ -1,15 +1,8 @@
-import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES, type Monitor } from '@quarry/monitor';
+import type { Monitor } from '@quarry/monitor';
 import { html } from '../html';
-import type { FormErrors, MonitorForm } from '../monitor-form';
-import { errorSummary, fieldError, invalidAttributes } from './form-errors.view';
+import { NEW_MONITOR_FORM, type FormErrors, type MonitorForm } from '../monitor-form';
 import { csrfField, formatDate, page, type PageContext } from './layout';
-
-const INPUT_IDS: Record<keyof MonitorForm, string> = {
-  url: 'monitor-url',
-  intervalMinutes: 'monitor-interval',
-  email: 'monitor-email',
-  webhookUrl: 'monitor-webhook',
-};
+import { monitorFields, monitorFormSummary } from './monitor-fields.view';
 
 /** The account's monitors and the form that creates one; `error` re-shows what was typed, with why it was refused. */
 export function monitorsPage(
@@ -17,10 +10,6 @@ export function monitorsPage(
   monitors: Monitor[],
   error?: { errors: FormErrors; form: MonitorForm },
 ) {
-  const form = error?.form ?? { url: '', intervalMinutes: '60', email: true, webhookUrl: '' };
-  const fields = error?.errors.fields ?? {};
-  const invalid = (name: keyof MonitorForm) => invalidAttributes(INPUT_IDS[name], fields[name]);
-  const message = (name: keyof MonitorForm) => fieldError(INPUT_IDS[name], fields[name]);
   return page(
     context,
     'Monitors',
@@ -64,62 +53,10 @@ export function monitorsPage(
         </table>
       </div>
       <h2 id="new-monitor">New monitor</h2>
-      ${
-        error
-          ? errorSummary(
-              error.errors.summary,
-              (Object.keys(fields) as (keyof MonitorForm)[]).map((name) => [INPUT_IDS[name], fields[name]!]),
-            )
-          : ''
-      }
+      ${error ? monitorFormSummary(error.errors) : ''}
       <form method="post" action="${context.basePath}/monitors" aria-labelledby="new-monitor">
         ${csrfField(context)}
-        <div class="field">
-          <label for="monitor-url">Page URL</label>${message('url')}<input
-            id="monitor-url"
-            name="url"
-            type="url"
-            required
-            value="${form.url}"
-            ${invalid('url')}
-          />
-        </div>
-        <div class="field">
-          <label for="monitor-interval">Check every (minutes)</label>${message('intervalMinutes')}<input
-            id="monitor-interval"
-            name="intervalMinutes"
-            type="number"
-            min="${MIN_INTERVAL_MINUTES}"
-            max="${MAX_INTERVAL_MINUTES}"
-            step="1"
-            required
-            value="${form.intervalMinutes}"
-            aria-describedby="monitor-interval-hint${fields.intervalMinutes ? ' monitor-interval-error' : ''}"
-            ${fields.intervalMinutes ? html` aria-invalid="true"` : ''}
-          />
-          <p id="monitor-interval-hint" class="hint">
-            From ${MIN_INTERVAL_MINUTES} minutes to ${MAX_INTERVAL_MINUTES} (one week).
-          </p>
-        </div>
-        <div class="field">
-          <input
-            id="monitor-email"
-            name="email"
-            type="checkbox"
-            value="on"
-            ${form.email ? html` checked` : ''}
-          />
-          <label for="monitor-email" class="inline">Email me when it changes</label>
-        </div>
-        <div class="field">
-          <label for="monitor-webhook">Webhook URL (optional)</label>${message('webhookUrl')}<input
-            id="monitor-webhook"
-            name="webhookUrl"
-            type="url"
-            value="${form.webhookUrl}"
-            ${invalid('webhookUrl')}
-          />
-        </div>
+        ${monitorFields(error?.form ?? NEW_MONITOR_FORM, error?.errors.fields ?? {}, { url: true })}
         <button type="submit">Create monitor</button>
       </form>`,
   );

@@ -1,12 +1,16 @@
-import type { LedgerEntry, Usage } from '@quarry/accounts';
+import type { DailyUsage, LedgerEntry, Usage } from '@quarry/accounts';
 import { html } from '../html';
 import { credits, formatDate, page, type PageContext } from './layout';
+import { operationName } from './operation-names';
+import { dailyUsageChart } from './daily-usage-chart';
 import { usageChart } from './usage-chart';
 
 export interface OverviewModel {
   email: string;
   balance: number;
   usage: Usage;
+  /** The UTC days of the chart, oldest first, and what was spent on them. */
+  daily: { days: string[]; usage: DailyUsage[] };
   ledger: { entries: LedgerEntry[]; page: number; more: boolean };
 }
 
@@ -23,6 +27,12 @@ export function overviewPage(context: PageContext, model: OverviewModel) {
       <p class="balance">${credits(model.balance)}</p>
       <h2>Last 30 days</h2>
       ${usageChart(model.usage)}
+      ${
+        model.daily.usage.length
+          ? html`<h3>Per day</h3>
+              ${dailyUsageChart(model.daily.days, model.daily.usage)}`
+          : ''
+      }
       <h2 id="ledger">Ledger</h2>
       <div class="table-wrap">
         <table class="stack">
@@ -44,7 +54,7 @@ export function overviewPage(context: PageContext, model: OverviewModel) {
                     (entry) =>
                       html`<tr>
                         <td data-label="When">${formatDate(entry.createdAt)}</td>
-                        <td data-label="Operation">${entry.operation}</td>
+                        <td data-label="Operation">${operationName(entry.operation)}</td>
                         <td data-label="Credits">
                           ${entry.amount > 0 ? `+${entry.amount}` : `−${-entry.amount}`}
                         </td>

@@ -2,7 +2,12 @@
 export const DASHBOARD_CSS = `
 :root { --ink: #1a1a1a; --muted: #4d4d4d; --line: #c8c8c8; --bg: #ffffff; --panel: #f4f5f7;
   --accent: #0b57d0; --accent-ink: #ffffff; --danger: #b3261e; --added: #e6f4ea; --added-ink: #0d5b25;
-  --removed: #fce8e6; --removed-ink: #8c1d18; --focus: #f9ab00; }
+  --removed: #fce8e6; --removed-ink: #8c1d18; --focus: #f9ab00; --field-border: #767676; color-scheme: light dark; }
+@media (prefers-color-scheme: dark) {
+  :root { --ink: #e8eaed; --muted: #bdc1c6; --line: #5f6368; --bg: #1b1c1e; --panel: #27292c;
+    --accent: #8ab4f8; --accent-ink: #1b1c1e; --danger: #f28b82; --added: #0f3d1f; --added-ink: #a8dab5;
+    --removed: #4c1512; --removed-ink: #f6aea9; --field-border: #9aa0a6; }
+}
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: var(--bg); }
 a { color: var(--accent); }
@@ -21,8 +26,10 @@ form.inline { display: inline; }
 label { display: block; font-weight: 600; margin-bottom: 4px; }
 label.inline { display: inline; }
 input[type=checkbox] { width: 20px; height: 20px; vertical-align: middle; }
-input[type=text], input[type=email], input[type=password], input[type=url], input[type=number] {
-  width: 100%; max-width: 480px; padding: 8px; font: inherit; border: 1px solid #767676; border-radius: 4px; }
+input[type=text], input[type=email], input[type=password], input[type=url], input[type=number], textarea {
+  width: 100%; max-width: 480px; padding: 8px; font: inherit; color: var(--ink); background: var(--bg); border: 1px solid var(--field-border); border-radius: 4px; }
+input[type=radio] { width: 20px; height: 20px; vertical-align: middle; }
+fieldset { border: 0; padding: 0; } legend { font-weight: 600; margin-bottom: 4px; }
 .field { margin-bottom: 16px; } .hint { color: var(--muted); font-size: 0.9rem; }
 button, .button { font: inherit; padding: 8px 16px; border-radius: 4px; border: 1px solid var(--accent); background: var(--accent); color: var(--accent-ink); cursor: pointer; text-decoration: none; display: inline-block; }
 button.secondary, .button.secondary { background: var(--bg); color: var(--accent); }
@@ -31,8 +38,11 @@ header button { padding: 4px 12px; }
 .notice { padding: 12px 16px; border-radius: 4px; border: 1px solid var(--line); background: var(--panel); margin-bottom: 16px; }
 .notice.error { border-color: var(--danger); color: var(--removed-ink); background: var(--removed); }
 .secret { font-family: ui-monospace, Menlo, Consolas, monospace; word-break: break-all; }
+pre { white-space: pre-wrap; background: var(--panel); padding: 8px; border-radius: 4px; }
 .balance { font-size: 2rem; font-weight: 700; }
 .chart { width: 100%; max-width: 720px; height: auto; }
+.chart .bar { fill: var(--accent); }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 16px; list-style: none; padding: 0; }
 .diff { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.9rem; border: 1px solid var(--line); border-radius: 4px; overflow-x: auto; margin: 0; padding: 0; list-style: none; }
 .diff li { padding: 0 8px; white-space: pre-wrap; word-break: break-word; }
 .diff .hunk { background: var(--panel); color: var(--muted); }

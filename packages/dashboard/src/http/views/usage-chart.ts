@@ -1,6 +1,7 @@
 import type { Usage } from '@quarry/accounts';
 import { html } from '../html';
 import { credits } from './layout';
+import { operationName } from './operation-names';
 
 const ROW = 36;
 const LABEL_WIDTH = 140;
@@ -31,11 +32,11 @@ export function usageChart(usage: Usage) {
         const y = i * ROW + 4;
         const width = Math.max(2, Math.round((u.credits / max) * BAR_WIDTH));
         return html`<g
-          ><text x="${LABEL_WIDTH - 8}" y="${y + 20}" text-anchor="end" font-size="14" fill="#1a1a1a"
-            >${operation}</text
+          ><text x="${LABEL_WIDTH - 8}" y="${y + 20}" text-anchor="end" font-size="14" fill="currentColor"
+            >${operationName(operation)}</text
           >
-          <rect x="${LABEL_WIDTH}" y="${y + 4}" width="${width}" height="${ROW - 12}" fill="#0b57d0"></rect>
-          <text x="${LABEL_WIDTH + width + 8}" y="${y + 20}" font-size="14" fill="#1a1a1a"
+          <rect x="${LABEL_WIDTH}" y="${y + 4}" width="${width}" height="${ROW - 12}" class="bar"></rect>
+          <text x="${LABEL_WIDTH + width + 8}" y="${y + 20}" font-size="14" fill="currentColor"
             >${credits(u.credits)}</text
           ></g
         >`;
@@ -57,7 +58,7 @@ export function usageChart(usage: Usage) {
           ${rows.map(
             ([operation, u]) =>
               html`<tr>
-                <td>${operation}</td>
+                <td>${operationName(operation)}</td>
                 <td>${u.count}</td>
                 <td>${u.credits}</td>
               </tr>`,

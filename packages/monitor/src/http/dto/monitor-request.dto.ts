@@ -16,6 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { HttpUrlField, OptionalField } from '@quarry/core';
+import { MAX_NAME_LENGTH } from '../../domain/monitor';
 import { MAX_SECRET_LENGTH, MIN_SECRET_LENGTH } from '../../domain/monitors.service';
 import { MAX_IGNORE_PATTERNS, MAX_PATTERN_LENGTH } from '../../domain/safe-pattern';
 import {
@@ -58,8 +59,6 @@ export class NotificationsRequestDto {
   @Type(() => WebhookChannelRequestDto)
   webhook?: WebhookChannelRequestDto;
 }
-
-const MAX_NAME_LENGTH = 200;
 
 /** What of the page a monitor watches and when it notifies: shared by creation and PATCH. */
 export class WatchFieldsDto {

@@ -80,7 +80,16 @@ export class CreatedMonitorDto {
   monitor!: MonitorDto;
 
   @ApiProperty({
-    description: 'The Standard Webhooks signing secret of this monitor; shown here only, never again.',
+    description:
+      'The Standard Webhooks signing secret of this monitor; read it again with GET /v1/api/monitors/{id}/webhook-secret.',
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  })
+  webhookSecret!: string;
+}
+
+export class MonitorWebhookSecretDto {
+  @ApiProperty({
+    description: "The Standard Webhooks secret that signs this monitor's webhook notifications.",
     example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
   })
   webhookSecret!: string;
