@@ -246,6 +246,25 @@ describe.each(monitorEngines())('monitor checks on %s', (_name, engine) => {
     expect(origin.hits('/held-hook')).toBe(1);
   });
 
+  it('stops a webhook notification at once when its receiver answers 410, as a job callback does', async () => {
+    const account = await accounts.create('gone@example.com', 20);
+    let lines = original;
+    origin.route('/gone-page', () => ({ body: page(lines, 'Gone page') }));
+    origin.route('/gone-hook', () => ({ status: 410, body: '' }));
+    const { monitor } = await monitors.create(account.id, {
+      url: `${origin.origin}/gone-page`,
+      notifications: { email: false, webhook: { url: `${origin.origin}/gone-hook` } },
+    });
+    expect((await nextCheck(account.id, monitor.id, 1)).outcome).toBe('baseline');
+    lines = [...original.slice(0, 4), 'A closing paragraph for a receiver that has gone away.'];
+    expect((await runNow(account.id, monitor.id, 2)).outcome).toBe('changed');
+    const webhookOf = async () =>
+      (await store.notifications(monitor.id)).find((n) => n.channelType === 'webhook');
+    await eventually(webhookOf, (n) => n?.status === 'failed');
+    expect(await webhookOf()).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 410 });
+    expect(origin.hits('/gone-hook')).toBe(1);
+  });
+
   it('records an origin failure as an error, keeps the last good content, and resets the counter on success', async () => {
     content = original;
     const account = await accounts.create('flaky@example.com', 20);

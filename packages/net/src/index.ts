@@ -18,13 +18,13 @@ export type { NetModuleOptions } from './net-options.interface';
 export { WebhookSender, type WebhookAttempt, type WebhookDelivery } from './webhooks/webhook.sender';
 export { WEBHOOK_RETRY, webhookRetryError } from './webhooks/webhook-retry.policy';
 export {
-  deliverJobCallback,
+  deliverCallback,
   jobCallbackOptions,
   type JobCallbackRetry,
   type CallbackDelivery,
   type CallbackDeliveryRecord,
   type CallbackOutcome,
   type DeliveryStatus,
-  type JobCallbackAttempt,
+  type CallbackAttempt,
 } from './webhooks/job-callback';
 export { generateWebhookSecret, webhookSigningKey } from './webhooks/webhook-secret.generator';

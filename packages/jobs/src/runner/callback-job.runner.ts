@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Clock, DeferJobError, JobContext, JobQueue, QuarryError } from '@quarry/core';
-import { deliverJobCallback, jobCallbackOptions, type JobCallbackRetry, WebhookSender } from '@quarry/net';
+import { deliverCallback, jobCallbackOptions, type JobCallbackRetry, WebhookSender } from '@quarry/net';
 import { callbackPayload, type JobRecord } from '../job-record';
 import type { JobRecordStore } from '../job-record.store';
 import { AccountSlots } from './account-slots';
@@ -135,8 +135,8 @@ export class CallbackJobRunner<Request, Result, Failure> {
     const { store, clock, sender, signingSecrets } = this.options;
     const job = await store.get(jobId, clock.now());
     if (!job?.callback || job.delivery?.status !== 'pending' || !signingSecrets) return;
-    await deliverJobCallback(sender, store, {
-      jobId,
+    await deliverCallback(sender, store, {
+      id: jobId,
       url: job.callback.url,
       token: job.callback.token,
       body: JSON.stringify(callbackPayload(job)),

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock, JobContext, JobQueue } from '@quarry/core';
-import { webhookRetryError, WebhookSender } from '@quarry/net';
+import { type CallbackDeliveryRecord, deliverCallback, WebhookSender } from '@quarry/net';
 import { MonitorCheckRunner } from '../domain/monitor-check.runner';
 import { EmailContent } from '../domain/notification-messages';
 import { MONITOR_SETTINGS, MonitorSettings } from '../monitor-options.interface';
@@ -15,8 +15,9 @@ import {
 
 /**
  * Runs queued checks and delivers their notifications, each notification as its own job: a
- * webhook retried like async-scrape callbacks (same sender, same retry errors), an email retried
- * on SMTP failures. Both handlers are safe to run again.
+ * webhook sent by the same delivery step as every job's callback (signed, counted before each
+ * send, retried on the same errors), an email retried on SMTP failures. Both handlers are safe to
+ * run again.
  */
 @Injectable()
 export class MonitorWorker implements OnModuleInit {
@@ -29,6 +30,12 @@ export class MonitorWorker implements OnModuleInit {
     private readonly mail: MailTransport,
     private readonly clock: Clock,
   ) {}
+
+  /** A webhook notification's delivery state, kept as a job's callback keeps its own. */
+  private readonly webhookDeliveries: CallbackDeliveryRecord = {
+    countDeliveryAttempt: (id) => this.store.countDeliveryAttempt(id, this.clock.now()),
+    recordDelivery: (id, outcome) => this.store.recordDelivery(id, outcome, this.clock.now()),
+  };
 
   onModuleInit(): void {
     this.queue.process<MonitorCheckMessage>(
@@ -77,23 +84,13 @@ export class MonitorWorker implements OnModuleInit {
     }
     const monitor = await this.store.get(notification.monitorId);
     if (!monitor) return;
-    await this.store.countDeliveryAttempt(notificationId, this.clock.now());
-    const outcome = await this.sender.send({
+    await deliverCallback(this.sender, this.webhookDeliveries, {
+      id: notificationId,
       url: notification.destination,
       body: notification.message,
-      webhookId: `msg_${notification.id}`,
       secrets: [monitor.webhookSecret],
+      attempt,
+      maxAttempts,
     });
-    const status: NotificationStatus = outcome.delivered
-      ? 'delivered'
-      : outcome.gone || attempt >= maxAttempts
-        ? 'failed'
-        : 'pending';
-    await this.store.recordDelivery(
-      notificationId,
-      { status, lastStatusCode: outcome.statusCode, lastError: outcome.error },
-      this.clock.now(),
-    );
-    if (status === 'pending') throw webhookRetryError(outcome);
   }
 }

@@ -16,15 +16,16 @@ export interface CallbackDelivery extends CallbackOutcome {
   attempts: number;
 }
 
-/** Where a job keeps its callback's delivery state. */
+/** Where a callback's delivery state is kept (a job's record, a monitor's notification). */
 export interface CallbackDeliveryRecord {
-  countDeliveryAttempt(jobId: string): Promise<void>;
-  recordDelivery(jobId: string, outcome: CallbackOutcome): Promise<void>;
+  countDeliveryAttempt(id: string): Promise<void>;
+  recordDelivery(id: string, outcome: CallbackOutcome): Promise<void>;
 }
 
-/** One attempt to deliver a finished job's callback (`attempt` of `maxAttempts` of its queued step). */
-export interface JobCallbackAttempt {
-  jobId: string;
+/** One attempt to deliver a callback (`attempt` of `maxAttempts` of its queued step). */
+export interface CallbackAttempt {
+  /** The job's or the notification's id: the record's key and the `webhook-id` (`msg_<id>`). */
+  id: string;
   url: string;
   /** Sent back as `x-callback-token`. */
   token?: string;
@@ -36,20 +37,20 @@ export interface JobCallbackAttempt {
 }
 
 /**
- * Sends a job's signed callback once, with `webhook-id: msg_<jobId>` on every attempt, counting the
+ * Sends a signed callback once, with `webhook-id: msg_<id>` on every attempt, counting the
  * attempt before it is sent and recording how it ended. Throws the queue's retry error while
  * another attempt should follow (honouring `Retry-After`, stopping at once on 410).
  */
-export async function deliverJobCallback(
+export async function deliverCallback(
   sender: WebhookSender,
   record: CallbackDeliveryRecord,
-  callback: JobCallbackAttempt,
+  callback: CallbackAttempt,
 ): Promise<void> {
-  await record.countDeliveryAttempt(callback.jobId);
+  await record.countDeliveryAttempt(callback.id);
   const outcome = await sender.send({
     url: callback.url,
     body: callback.body,
-    webhookId: `msg_${callback.jobId}`,
+    webhookId: `msg_${callback.id}`,
     secrets: callback.secrets,
     headers: callback.token ? { 'x-callback-token': callback.token } : undefined,
   });
@@ -58,7 +59,7 @@ export async function deliverJobCallback(
     : outcome.gone || callback.attempt >= callback.maxAttempts
       ? 'failed'
       : 'pending';
-  await record.recordDelivery(callback.jobId, {
+  await record.recordDelivery(callback.id, {
     status,
     lastStatusCode: outcome.statusCode,
     lastError: outcome.error,
