@@ -1,4 +1,4 @@
-// The subset of OpenAPI 3.1 schemas that Quarry's document uses (type arrays with "null", anyOf),
+// The subset of OpenAPI 3.1 schemas that Quarry's document uses (type arrays with "null", anyOf, if/then/else),
 // read the way a client would:
 // `validate` says why a value does not match, `validValue` builds one that does.
 import { randomBytes } from 'node:crypto';
@@ -53,6 +53,8 @@ export class OpenApiSchemas {
       const branches = s.anyOf.map((part) => this.validate(part, value, path));
       if (!branches.some((branch) => branch.length === 0)) errors.push(...branches[0]);
     }
+    const branch = this.conditionalBranch(s, value);
+    if (branch) errors.push(...this.validate(branch, value, path));
     const types = typesOf(s);
     if (value === null)
       return types.length === 0 || types.includes('null')
@@ -101,6 +103,31 @@ export class OpenApiSchemas {
     return errors;
   }
 
+  /** The `then` or `else` of an `if` that applies to `value`, if any. */
+  conditionalBranch(s, value) {
+    if (!s.if) return undefined;
+    return this.validate(s.if, value).length === 0 ? s.then : s.else;
+  }
+
+  /**
+   * Makes an object `value` follow the `if`/`then`/`else` rules among `parts`: a property the
+   * applying branch allows only as null is left out, one it requires is added.
+   */
+  conform(parts, value, properties, options) {
+    for (const part of parts) {
+      let branch = this.conditionalBranch(this.resolve(part), value);
+      while (branch) {
+        for (const [key, rule] of Object.entries(branch.properties ?? {}))
+          if (typesOf(rule).join() === 'null') delete value[key];
+        for (const key of branch.required ?? [])
+          if (!Object.hasOwn(value, key))
+            value[key] = this.validValue(properties[key], { ...options, name: key });
+        branch = this.conditionalBranch(branch, value);
+      }
+    }
+    return value;
+  }
+
   /**
    * A value that matches `schema`: the default or first enum value where there is one, URLs from
    * `urlFor(name)`, required properties only unless `full`.
@@ -113,7 +140,7 @@ export class OpenApiSchemas {
       const missing = Object.keys(inner.properties ?? {}).filter((key) => !Object.hasOwn(value, key));
       for (const key of missing.slice(0, Math.max(0, (s.minProperties ?? 0) - Object.keys(value).length)))
         value[key] = this.validValue(inner.properties[key], { name: key, full, urlFor, uuid });
-      return value;
+      return this.conform(s.allOf.slice(1), value, inner.properties ?? {}, { full, urlFor, uuid });
     }
     if (s.anyOf)
       return this.validValue(

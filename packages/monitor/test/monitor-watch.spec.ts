@@ -121,6 +121,15 @@ describe.each(monitorEngines())('what a monitor watches, on %s', (_name, engine)
     expect(await monitors.events(accountId, price, { limit: 10 })).toHaveLength(1);
   });
 
+  it('takes a selector given without a scope as scope selector, on creation and on a change', async () => {
+    const created = await monitors.get(accountId, await create({ selector: '.price' }));
+    expect(created).toMatchObject({ scope: 'selector', selector: '.price' });
+    const changed = await monitors.update(accountId, await create({}), { selector: '.price' });
+    expect(changed).toMatchObject({ scope: 'selector', selector: '.price' });
+    const back = await monitors.update(accountId, changed.id, { scope: 'content', selector: null });
+    expect(back).toMatchObject({ scope: 'content', selector: null });
+  });
+
   it('leaves out lines matching an ignore pattern', async () => {
     const id = await create({ scope: 'page', ignore: ['^Published \\d{4}-\\d{2}-\\d{2}$', '^Updated: '] });
     state.date = '2026-02-09';
@@ -182,7 +191,9 @@ describe.each(monitorEngines())('what a monitor watches, on %s', (_name, engine)
       selector: expect.stringMatching(/^is not a CSS selector/),
     });
     expect(await refusal({ scope: 'selector' })).toEqual({ selector: 'is required with scope "selector"' });
-    expect(await refusal({ selector: '.price' })).toEqual({ selector: 'is only used with scope "selector"' });
+    expect(await refusal({ scope: 'page', selector: '.price' })).toEqual({
+      selector: 'is only used with scope "selector"',
+    });
     expect(await refusal({ ignore: ['ok', '(a+)+$'] })).toEqual({
       'ignore[1]': expect.stringMatching(/repeat a group/),
     });

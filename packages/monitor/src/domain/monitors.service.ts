@@ -95,7 +95,7 @@ export class MonitorsService {
     assertInterval(intervalMinutes);
     if (request.name !== undefined) assertName(request.name);
     const watch: Watch = {
-      scope: request.scope ?? 'content',
+      scope: request.scope ?? (request.selector ? 'selector' : 'content'),
       selector: request.selector ?? null,
       ignore: request.ignore ?? [],
       trigger: request.trigger || null,
@@ -162,7 +162,7 @@ export class MonitorsService {
     const monitor = await this.owned(accountId, id);
     if (changes.intervalMinutes !== undefined) assertInterval(changes.intervalMinutes);
     if (changes.name !== undefined) assertName(changes.name);
-    const scope = changes.scope ?? monitor.scope;
+    const scope = changes.scope ?? (changes.selector ? 'selector' : monitor.scope);
     const watch: Watch = {
       scope,
       selector:

@@ -27,6 +27,7 @@ import {
 import { MonitorsService } from '../domain/monitors.service';
 import { HistoryPage } from '../ports/monitor.store';
 import { CreateMonitorDto, HistoryQueryDto, UpdateMonitorDto } from './dto/monitor-request.dto';
+import { CREATE_SELECTOR_SCOPE_RULE, UPDATE_SELECTOR_SCOPE_RULE } from './dto/selector-scope.schema';
 import {
   CheckQueuedDto,
   CreatedMonitorDto,
@@ -55,6 +56,8 @@ export class MonitorsController {
     summary:
       'Watch a public page for changes; a baseline check is queued at once (1 credit per successful check)',
   })
+  @ApiExtraModels(CreateMonitorDto)
+  @ApiBody({ schema: { allOf: [{ $ref: getSchemaPath(CreateMonitorDto) }, CREATE_SELECTOR_SCOPE_RULE] } })
   @ApiCreatedResponse({ type: CreatedMonitorDto })
   @ApiBadRequestResponse({
     type: ValidationErrorBodyDto,
@@ -97,7 +100,10 @@ export class MonitorsController {
   @ApiExtraModels(UpdateMonitorDto)
   @ApiBody({
     description: 'At least one field.',
-    schema: { allOf: [{ $ref: getSchemaPath(UpdateMonitorDto) }], minProperties: 1 },
+    schema: {
+      allOf: [{ $ref: getSchemaPath(UpdateMonitorDto) }, UPDATE_SELECTOR_SCOPE_RULE],
+      minProperties: 1,
+    },
   })
   @ApiOkResponse({ type: MonitorResponseDto })
   @ApiBadRequestResponse({ type: ValidationErrorBodyDto })

@@ -87,7 +87,7 @@ export class WatchFieldsDto {
     nullable: true,
     maxLength: MAX_SELECTOR_LENGTH,
     description:
-      'The CSS selector of scope `selector` (required with it, refused without it), e.g. `#price, .plan > h3`. A check where it matches nothing is an `error` check with `errorCode: "SELECTOR_NOT_FOUND"`, not a change.',
+      'The CSS selector of scope `selector` (required with it, refused with another scope; given without `scope`, it sets scope `selector`), e.g. `#price, .plan > h3`. A check where it matches nothing is an `error` check with `errorCode: "SELECTOR_NOT_FOUND"`, not a change.',
     example: 'main .price',
   })
   @IsOptional()
