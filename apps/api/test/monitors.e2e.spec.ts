@@ -101,7 +101,21 @@ describe('/v1/api/monitors (docs/api.md §6)', () => {
     const run = await api().post(`/v1/api/monitors/${id}/run`).auth(key, { type: 'bearer' });
     expect(run.status).toBe(202);
     expect(run.body).toEqual({ status: 'queued' });
-    expect((await checks(id, 2))[0]).toMatchObject({ outcome: 'changed' });
+    const [changed, baseline] = await checks(id, 2);
+    expect(changed).toMatchObject({ outcome: 'changed' });
+    const snapshot = await api()
+      .get(`/v1/api/monitors/${id}/checks/${baseline.id as string}/snapshot`)
+      .auth(key, { type: 'bearer' });
+    expect(snapshot.status).toBe(200);
+    expect(snapshot.body).toEqual({
+      snapshot: {
+        checkId: baseline.id,
+        checkedAt: baseline.checkedAt,
+        contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        title: 'Watched page',
+        text: expect.stringContaining(lines[1]),
+      },
+    });
     const events = await api().get(`/v1/api/monitors/${id}/events`).auth(key, { type: 'bearer' });
     expect(events.body.events).toHaveLength(1);
     expect(events.body.events[0]).toMatchObject({

@@ -14,6 +14,7 @@ export type {
   MonitorChannel,
   MonitorCheck,
   MonitorEvent,
+  MonitorSnapshot,
   MonitorStatus,
 } from './domain/monitor';
 export {

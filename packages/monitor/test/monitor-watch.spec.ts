@@ -1,5 +1,5 @@
 import { IncomingHttpHeaders } from 'node:http';
-import { InvalidRequestError } from '@quarry/core';
+import { InvalidRequestError, NotFoundError } from '@quarry/core';
 import { AccountsService } from '@quarry/accounts';
 import { FixtureServer, startFixtureServer } from '@quarry/testing';
 import { CreateMonitorRequest, MonitorCheck, MonitorsService } from '../src';
@@ -128,6 +128,36 @@ describe.each(monitorEngines())('what a monitor watches, on %s', (_name, engine)
     expect(changed).toMatchObject({ scope: 'selector', selector: '.price' });
     const back = await monitors.update(accountId, changed.id, { scope: 'content', selector: null });
     expect(back).toMatchObject({ scope: 'content', selector: null });
+  });
+
+  it('keeps what each successful check read, to browse check by check; an error check has none', async () => {
+    state.price = '10 EUR';
+    const id = await create({ scope: 'selector', selector: '.price' });
+    const [baseline] = await checks(id);
+    state.price = '14 EUR';
+    const changed = await check(id);
+    const unchanged = await check(id);
+    expect([changed.outcome, unchanged.outcome]).toEqual(['changed', 'unchanged']);
+    const snapshotOf = (checkId: string) => monitors.snapshot(accountId, id, checkId);
+    expect(await snapshotOf(baseline.id)).toMatchObject({
+      checkId: baseline.id,
+      checkedAt: baseline.checkedAt,
+      title: 'Release notes',
+      text: 'Price: 10 EUR',
+    });
+    expect(await snapshotOf(changed.id)).toMatchObject({ checkId: changed.id, text: 'Price: 14 EUR' });
+    const [first, second, third] = await Promise.all(
+      [baseline, changed, unchanged].map((c) => snapshotOf(c.id)),
+    );
+    expect(second.contentHash).not.toBe(first.contentHash);
+    expect(third.contentHash).toBe(second.contentHash);
+
+    await monitors.update(accountId, id, { selector: '#gone' });
+    const failed = await check(id);
+    expect(failed.outcome).toBe('error');
+    await expect(snapshotOf(failed.id)).rejects.toThrow(NotFoundError);
+    const other = await create({});
+    await expect(monitors.snapshot(accountId, other, changed.id)).rejects.toThrow(NotFoundError);
   });
 
   it('leaves out lines matching an ignore pattern', async () => {

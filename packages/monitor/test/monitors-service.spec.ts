@@ -200,7 +200,7 @@ describe.each(monitorEngines())('MonitorsService on %s', (_name, engine) => {
     expect((await monitors.checks(account.id, monitor.id, { limit: 200 })).length).toBe(12);
   });
 
-  it('keeps only the newest checks and events set by the retention options', async () => {
+  it('keeps only the newest checks (with what they read) and events set by the retention options', async () => {
     const account = await accounts.create('retention@example.com', 100);
     let version = 0;
     origin.route('/changing', () => ({
@@ -217,6 +217,7 @@ describe.each(monitorEngines())('MonitorsService on %s', (_name, engine) => {
       () => monitors.checks(account.id, monitor.id, { limit: 10 }),
       (list) => list.length === 1,
     );
+    const [baseline] = await monitors.checks(account.id, monitor.id, { limit: 1 });
     const base = Date.now();
     for (let i = 1; i <= 24; i++) {
       version = i;
@@ -226,6 +227,13 @@ describe.each(monitorEngines())('MonitorsService on %s', (_name, engine) => {
     const events = await monitors.events(account.id, monitor.id, { limit: 200 });
     expect(checks).toHaveLength(20);
     expect(events).toHaveLength(20);
+    const oldestKept = await monitors.snapshot(account.id, monitor.id, checks[19].id);
+    expect(oldestKept.text).toContain('Version 5 of the page');
+    await expect(monitors.snapshot(account.id, monitor.id, baseline.id)).rejects.toThrow(/no longer kept/);
+    const [{ kept }] = (await context.database.dataSource.query(
+      `SELECT COUNT(*) AS kept FROM quarry_monitor_snapshots WHERE monitor_id = '${monitor.id}'`,
+    )) as { kept: string | number }[];
+    expect(Number(kept)).toBe(20);
     expect(events[0].summary).toMatchObject({
       addedLines: ['Version 24 of the page, with its own line.'],
       removedLines: ['Version 23 of the page, with its own line.'],

@@ -15,7 +15,7 @@ const CONTENT_RACE_RETRIES = 50;
 
 /**
  * Runs one check of a monitor: the price reserved, a fresh scrape, the hash of the watched text
- * (`watchedText`: normalised, ignored lines left out) compared with the last good content, the charge, the check record, and on a change the event and its
+ * (`watchedText`: normalised, ignored lines left out) compared with the last good content, the charge, the snapshot of what it read, the check record, and on a change the event and its
  * notifications (when the trigger, if any, is in the new text). Safe to run again for the same (monitor, scheduled time): the check id derives
  * from them, so a finished check is skipped and the charge (keyed by check id) happens once.
  */
@@ -96,16 +96,25 @@ export class MonitorCheckRunner {
     if (monitor.name === null && result.title)
       await this.store.update(monitor.id, { name: result.title, updatedAt: checkedAt });
 
-    const check = await this.store.addCheck({
-      id: checkId,
-      monitorId: monitor.id,
-      outcome,
-      scrapeTier: tier,
-      durationMs: checkedAt.getTime() - started,
-      errorCode: null,
-      errorMessage: null,
-      checkedAt,
+    await this.store.addSnapshot(monitor.id, {
+      contentHash: hash,
+      text: markdown,
+      title: result.title,
+      createdAt: checkedAt,
     });
+    const check = await this.store.addCheck(
+      {
+        id: checkId,
+        monitorId: monitor.id,
+        outcome,
+        scrapeTier: tier,
+        durationMs: checkedAt.getTime() - started,
+        errorCode: null,
+        errorMessage: null,
+        checkedAt,
+      },
+      hash,
+    );
     if (check && outcome === 'changed') {
       const event = await this.store.addEvent(
         {
@@ -140,16 +149,19 @@ export class MonitorCheckRunner {
     const paused =
       failures >= this.settings.maxConsecutiveFailures &&
       (await this.store.pauseAfterFailures(monitor.id, this.settings.maxConsecutiveFailures, checkedAt));
-    const check = await this.store.addCheck({
-      id: checkId,
-      monitorId: monitor.id,
-      outcome: 'error',
-      scrapeTier: null,
-      durationMs: checkedAt.getTime() - started,
-      errorCode: failure.code,
-      errorMessage: failure.message,
-      checkedAt,
-    });
+    const check = await this.store.addCheck(
+      {
+        id: checkId,
+        monitorId: monitor.id,
+        outcome: 'error',
+        scrapeTier: null,
+        durationMs: checkedAt.getTime() - started,
+        errorCode: failure.code,
+        errorMessage: failure.message,
+        checkedAt,
+      },
+      null,
+    );
     if (paused) {
       this.logger.warn(
         { monitorId: monitor.id, failures, errorCode: failure.code },

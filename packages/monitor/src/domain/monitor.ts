@@ -54,6 +54,16 @@ export interface MonitorCheck {
   checkedAt: Date;
 }
 
+/** What a successful check read: the watched text its hash was taken from. */
+export interface MonitorSnapshot {
+  checkId: string;
+  checkedAt: Date;
+  contentHash: string;
+  title: string | null;
+  /** The normalised watched text, ignored lines left out: what the check compared. */
+  text: string;
+}
+
 export interface ChangeSummary {
   addedLines: string[];
   removedLines: string[];

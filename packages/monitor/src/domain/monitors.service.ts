@@ -18,6 +18,7 @@ import {
   MonitorCheck,
   MonitorEvent,
   MonitorRecord,
+  MonitorSnapshot,
   MonitorStatus,
   monitorView,
 } from './monitor';
@@ -228,6 +229,14 @@ export class MonitorsService {
     const monitor = await this.owned(accountId, id);
     if (monitor.status !== 'active') throw new NotFoundError('No such active monitor.');
     await this.queueCheck(id, this.clock.now().getTime());
+  }
+
+  /** What a successful check read; 404 for an error check, one no longer kept, or another monitor's. */
+  async snapshot(accountId: string, id: string, checkId: string): Promise<MonitorSnapshot> {
+    await this.owned(accountId, id);
+    const snapshot = await this.store.snapshot(id, checkId);
+    if (!snapshot) throw new NotFoundError('No snapshot of this check: it failed, or it is no longer kept.');
+    return snapshot;
   }
 
   async checks(accountId: string, id: string, page: HistoryPage): Promise<MonitorCheck[]> {

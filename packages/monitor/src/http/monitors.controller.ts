@@ -36,6 +36,7 @@ import {
   MonitorLimitErrorBodyDto,
   MonitorListDto,
   MonitorResponseDto,
+  MonitorSnapshotResponseDto,
   MonitorWebhookSecretDto,
 } from './dto/monitor-response.dto';
 
@@ -181,6 +182,26 @@ export class MonitorsController {
     @Query() query: HistoryQueryDto,
   ): Promise<MonitorCheckListDto> {
     return { checks: await this.monitors.checks(accountId, id, page(query)) };
+  }
+
+  @Get(':id/checks/:checkId/snapshot')
+  @MonitorIdParam()
+  @ApiParam({ name: 'checkId', format: 'uuid', description: 'A check id of the monitor.' })
+  @ApiOperation({
+    summary:
+      'What a successful check read: the watched text it compared, kept while the check is (browse the history check by check)',
+  })
+  @ApiOkResponse({ type: MonitorSnapshotResponseDto })
+  @ApiNotFoundResponse({
+    type: NotFoundErrorBodyDto,
+    description: 'Unknown or foreign monitor, unknown check, an error check, or a check no longer kept.',
+  })
+  async snapshot(
+    @CurrentAccount() accountId: string,
+    @Param('id') id: string,
+    @Param('checkId') checkId: string,
+  ): Promise<MonitorSnapshotResponseDto> {
+    return { snapshot: await this.monitors.snapshot(accountId, id, checkId) };
   }
 
   @Get(':id/events')

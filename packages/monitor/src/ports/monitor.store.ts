@@ -6,6 +6,7 @@ import {
   MonitorCheck,
   MonitorEvent,
   MonitorRecord,
+  MonitorSnapshot,
   MonitorStatus,
 } from '../domain/monitor';
 
@@ -46,6 +47,13 @@ export interface CheckSuccess {
   checkedAt: Date;
   /** The content differs from what the check read (a change, not a baseline): sets `lastChangedAt`. */
   changed: boolean;
+}
+
+export interface SnapshotContent {
+  contentHash: string;
+  text: string;
+  title: string | null;
+  createdAt: Date;
 }
 
 export interface HistoryPage {
@@ -110,13 +118,20 @@ export abstract class MonitorStore {
   /** Pauses an active monitor with at least `threshold` consecutive failures; true for the one call that paused it. */
   abstract pauseAfterFailures(id: string, threshold: number, at: Date): Promise<boolean>;
   abstract hasCheck(id: string): Promise<boolean>;
-  /** Adds a check, 1 ms later than asked if another check of the monitor has that time; undefined when the monitor is gone. */
-  abstract addCheck(check: MonitorCheck): Promise<MonitorCheck | undefined>;
+  /** Keeps a watched text of the monitor once per content hash (a second call for the same hash changes nothing). */
+  abstract addSnapshot(monitorId: string, content: SnapshotContent): Promise<void>;
+  /**
+   * Adds a check, 1 ms later than asked if another check of the monitor has that time, with the
+   * hash of its snapshot (null for an error check); undefined when the monitor is gone.
+   */
+  abstract addCheck(check: MonitorCheck, contentHash: string | null): Promise<MonitorCheck | undefined>;
+  /** What the check read; undefined for an error check, one pruned, or one of another monitor. */
+  abstract snapshot(monitorId: string, checkId: string): Promise<MonitorSnapshot | undefined>;
   /** Adds an event (timed like `addCheck`); undefined when the monitor is gone. */
   abstract addEvent(event: MonitorEvent, checkId: string): Promise<MonitorEvent | undefined>;
   abstract checks(monitorId: string, page: HistoryPage): Promise<MonitorCheck[]>;
   abstract events(monitorId: string, page: HistoryPage): Promise<MonitorEvent[]>;
-  /** Keeps the newest `keepChecks` checks and `keepEvents` events and notifications of the monitor. */
+  /** Keeps the newest `keepChecks` checks (and the snapshots they or the monitor's content read) and `keepEvents` events and notifications of the monitor. */
   abstract prune(monitorId: string, keepChecks: number, keepEvents: number): Promise<void>;
   /** False when it already exists (a check run again) or the monitor is gone. */
   abstract addNotification(notification: MonitorNotification): Promise<boolean>;

@@ -139,6 +139,34 @@ export class MonitorCheckDto {
   checkedAt!: Date;
 }
 
+export class MonitorSnapshotDto {
+  @ApiProperty({ format: 'uuid' })
+  checkId!: string;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  checkedAt!: Date;
+
+  @ApiProperty({
+    description:
+      'SHA-256 (hex) of `text`: checks that read the same content share it, and a change is a new hash.',
+  })
+  contentHash!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The page title the check read.' })
+  title!: string | null;
+
+  @ApiProperty({
+    description:
+      "What the check compared: the watched text of the monitor's scope (Markdown for `content`, one line per block for `page` and `selector`), normalised, lines matching `ignore` left out.",
+  })
+  text!: string;
+}
+
+export class MonitorSnapshotResponseDto {
+  @ApiProperty({ type: MonitorSnapshotDto })
+  snapshot!: MonitorSnapshotDto;
+}
+
 export class MonitorCheckListDto {
   @ApiProperty({ type: [MonitorCheckDto], description: 'Newest first.' })
   checks!: MonitorCheckDto[];

@@ -24,6 +24,10 @@ export class MonitorCheckEntity {
   @Column({ name: 'error_message', type: 'text', nullable: true })
   errorMessage!: string | null;
 
+  /** The hash of what a successful check read (its snapshot's key); null for an error check. */
+  @Column({ name: 'content_hash', type: 'varchar', length: 64, nullable: true })
+  contentHash!: string | null;
+
   /** Unique per monitor, so `before` paging never skips a check. */
   @TimestampColumn({ name: 'checked_at' })
   checkedAt!: Date;

@@ -10,6 +10,7 @@ import {
   MonitorCheck,
   MonitorEvent,
   MonitorRecord,
+  MonitorSnapshot,
   MonitorStatus,
 } from '../../domain/monitor';
 import type { MonitorScope } from '../../domain/watch';
@@ -24,12 +25,14 @@ import {
   NotificationDelivery,
   NotificationKind,
   NotificationStatus,
+  SnapshotContent,
 } from '../../ports/monitor.store';
 
 import { MonitorChannelEntity } from './monitor-channel.entity';
 import { MonitorCheckEntity } from './monitor-check.entity';
 import { MonitorEventEntity } from './monitor-event.entity';
 import { MonitorNotificationEntity } from './monitor-notification.entity';
+import { MonitorSnapshotEntity } from './monitor-snapshot.entity';
 import { MonitorEntity } from './monitor.entity';
 
 /** Attempts to find a free millisecond for a check or event whose time another one of the monitor holds. */
@@ -55,6 +58,9 @@ export class TypeormMonitorStore extends MonitorStore {
   }
   private get eventRows() {
     return this.dataSource.getRepository(MonitorEventEntity);
+  }
+  private get snapshotRows() {
+    return this.dataSource.getRepository(MonitorSnapshotEntity);
   }
   private get notificationRows() {
     return this.dataSource.getRepository(MonitorNotificationEntity);
@@ -231,7 +237,16 @@ export class TypeormMonitorStore extends MonitorStore {
     return this.checkRows.existsBy({ id });
   }
 
-  async addCheck(check: MonitorCheck): Promise<MonitorCheck | undefined> {
+  async addSnapshot(monitorId: string, content: SnapshotContent): Promise<void> {
+    await this.snapshotRows
+      .createQueryBuilder()
+      .insert()
+      .values({ monitorId, ...content })
+      .orIgnore()
+      .execute();
+  }
+
+  async addCheck(check: MonitorCheck, contentHash: string | null): Promise<MonitorCheck | undefined> {
     return this.insertTimed(
       check,
       'checkedAt',
@@ -244,6 +259,7 @@ export class TypeormMonitorStore extends MonitorStore {
           durationMs: entry.durationMs,
           errorCode: entry.errorCode,
           errorMessage: entry.errorMessage,
+          contentHash,
           checkedAt: entry.checkedAt,
         }),
       (entryId) => this.checkRows.existsBy({ id: entryId }),
@@ -310,6 +326,20 @@ export class TypeormMonitorStore extends MonitorStore {
     }));
   }
 
+  async snapshot(monitorId: string, checkId: string): Promise<MonitorSnapshot | undefined> {
+    const check = await this.checkRows.findOneBy({ id: checkId, monitorId });
+    if (!check?.contentHash) return undefined;
+    const row = await this.snapshotRows.findOneBy({ monitorId, contentHash: check.contentHash });
+    if (!row) return undefined;
+    return {
+      checkId,
+      checkedAt: check.checkedAt,
+      contentHash: row.contentHash,
+      title: row.title,
+      text: row.text,
+    };
+  }
+
   async events(monitorId: string, page: HistoryPage): Promise<MonitorEvent[]> {
     const rows = await this.eventRows.find({
       where: { monitorId, ...(page.before ? { detectedAt: LessThan(page.before) } : {}) },
@@ -334,6 +364,12 @@ export class TypeormMonitorStore extends MonitorStore {
       `DELETE FROM quarry_monitor_checks WHERE monitor_id = ? AND checked_at <
          (SELECT checked_at FROM quarry_monitor_checks WHERE monitor_id = ? ORDER BY checked_at DESC LIMIT 1 OFFSET ?)`,
       [monitorId, monitorId, keepChecks - 1],
+    );
+    await this.execute(
+      `DELETE FROM quarry_monitor_snapshots WHERE monitor_id = ?
+         AND content_hash NOT IN (SELECT content_hash FROM quarry_monitor_checks WHERE monitor_id = ? AND content_hash IS NOT NULL)
+         AND content_hash <> COALESCE((SELECT content_hash FROM quarry_monitors WHERE id = ?), '')`,
+      [monitorId, monitorId, monitorId],
     );
     await this.execute(
       `DELETE FROM quarry_monitor_events WHERE monitor_id = ? AND detected_at <
