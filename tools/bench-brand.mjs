@@ -31,6 +31,7 @@ let quarry;
 try {
   quarry = {
     core: require('@quarry/core'),
+    http: require('@quarry/http'),
     net: require('@quarry/net'),
     browser: require('@quarry/browser'),
     brand: require('@quarry/brand'),
@@ -76,7 +77,7 @@ const brands = app.get(quarry.brand.BrandService);
 try {
   const profiles = {};
   for (const site of sites)
-    profiles[site] = await brands.profile(quarry.core.ANONYMOUS_ACCOUNT, { url: served.url(site) });
+    profiles[site] = await brands.profile(quarry.http.ANONYMOUS_ACCOUNT, { url: served.url(site) });
   printCorrectness(profiles);
   await throughput();
 } finally {
@@ -164,7 +165,7 @@ async function throughput() {
     Array.from({ length: concurrency }, async () => {
       for (let site = queue.shift(); site; site = queue.shift()) {
         const begin = performance.now();
-        await brands.profile(quarry.core.ANONYMOUS_ACCOUNT, { url: served.url(site) });
+        await brands.profile(quarry.http.ANONYMOUS_ACCOUNT, { url: served.url(site) });
         latencies.push(performance.now() - begin);
       }
     }),

@@ -37,6 +37,8 @@ let quarry;
 try {
   quarry = {
     core: require('@quarry/core'),
+    persistence: require('@quarry/persistence'),
+    queueDb: require('@quarry/queue-db'),
     accounts: require('@quarry/accounts'),
     net: require('@quarry/net'),
     browser: require('@quarry/browser'),
@@ -63,13 +65,13 @@ ${Array.from({ length: 12 }, (_, p) => `<p>Paragraph ${p} of page ${i}: ${'reada
 async function database() {
   const parts = {
     entities: [
-      ...quarry.core.coreEntities,
+      ...quarry.queueDb.queueDbEntities,
       ...quarry.accounts.accountsEntities,
       ...quarry.scrape.scrapeEntities,
       ...quarry.monitor.monitorEntities,
     ],
     migrations: [
-      ...quarry.core.coreMigrations,
+      ...quarry.queueDb.queueDbMigrations,
       ...quarry.accounts.accountsMigrations,
       ...quarry.scrape.scrapeMigrations,
       ...quarry.monitor.monitorMigrations,
@@ -82,7 +84,7 @@ async function database() {
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
     const dataSource = await new DataSource(
-      quarry.core.dataSourceOptionsFromUrl(url.toString(), parts),
+      quarry.persistence.dataSourceOptionsFromUrl(url.toString(), parts),
     ).initialize();
     return {
       dataSource,
@@ -95,7 +97,7 @@ async function database() {
   }
   const dir = mkdtempSync(join(tmpdir(), 'quarry-bench-monitors-'));
   const dataSource = await new DataSource(
-    quarry.core.dataSourceOptionsFromUrl(`sqlite:${join(dir, 'bench.sqlite')}`, parts),
+    quarry.persistence.dataSourceOptionsFromUrl(`sqlite:${join(dir, 'bench.sqlite')}`, parts),
   ).initialize();
   return {
     dataSource,
@@ -123,13 +125,14 @@ async function application(dataSource, allowHost, { runWorkers }) {
           runWorkers,
           shutdownGraceMs: 1000,
         })
-      : quarry.core.QueueModule.forRoot({ runWorkers, pollIntervalMs: 50, shutdownGraceMs: 1000 });
+      : quarry.queueDb.DatabaseQueueModule.forRoot({ runWorkers, pollIntervalMs: 50, shutdownGraceMs: 1000 });
   const app = await NestFactory.createApplicationContext(
     {
       module: BenchModule,
       imports: [
         databaseModule,
         quarry.core.QuarryCoreModule,
+        quarry.persistence.QuarryDataSourceModule,
         queue,
         quarry.net.NetModule.forRoot({ allowHosts: [allowHost], isGlobal: true }),
         quarry.browser.BrowserModule.forRoot({ isGlobal: true, maxPages: 1 }),

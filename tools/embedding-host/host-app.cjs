@@ -16,6 +16,8 @@ const { IsString } = require('class-validator');
 const { EntitySchema } = require('typeorm');
 const quarry = {
   core: require('@quarry/core'),
+  persistence: require('@quarry/persistence'),
+  queueDb: require('@quarry/queue-db'),
   net: require('@quarry/net'),
   browser: require('@quarry/browser'),
   accounts: require('@quarry/accounts'),
@@ -101,12 +103,12 @@ function origin() {
 
 const quarryTables = () => ({
   entities: [
-    ...quarry.core.coreEntities,
+    ...quarry.queueDb.queueDbEntities,
     ...quarry.accounts.accountsEntities,
     ...quarry.scrape.scrapeEntities,
   ],
   migrations: [
-    ...quarry.core.coreMigrations,
+    ...quarry.queueDb.queueDbMigrations,
     ...quarry.accounts.accountsMigrations,
     ...quarry.scrape.scrapeMigrations,
   ],
@@ -124,15 +126,19 @@ async function fullHost(site) {
       }),
       TypeOrmModule.forRoot({
         name: 'quarry',
-        ...quarry.core.dataSourceOptionsFromUrl(`sqlite:${join(dir, 'quarry.sqlite')}`, quarryTables()),
+        ...quarry.persistence.dataSourceOptionsFromUrl(
+          `sqlite:${join(dir, 'quarry.sqlite')}`,
+          quarryTables(),
+        ),
       }),
       ScheduleModule.forRoot(),
       ThrottlerModule.forRoot([{ ttl: 60_000, limit: 2 }]),
-      quarry.core.QuarryCoreModule.forRoot({ dataSource: 'quarry' }),
+      quarry.core.QuarryCoreModule,
+      quarry.persistence.QuarryDataSourceModule.forRoot({ dataSource: 'quarry' }),
       quarry.net.NetModule.forRoot({ isGlobal: true, allowHosts: [`127.0.0.1:${site.address().port}`] }),
       quarry.browser.BrowserModule.forRoot({ isGlobal: true }),
       quarry.accounts.AccountsModule.forRoot({}),
-      quarry.core.QueueModule.forRoot({}),
+      quarry.queueDb.DatabaseQueueModule.forRoot({}),
       quarry.scrape.ScrapeModule.forRoot({}),
       quarry.scrape.ScrapeHttpModule,
     ],
@@ -257,12 +263,13 @@ async function main() {
   Module({
     imports: [
       TypeOrmModule.forRoot(
-        quarry.core.dataSourceOptionsFromUrl(`sqlite:${join(dir, 'plain.sqlite')}`, {
-          entities: [...quarry.core.coreEntities, ...quarry.scrape.scrapeEntities],
-          migrations: [...quarry.core.coreMigrations, ...quarry.scrape.scrapeMigrations],
+        quarry.persistence.dataSourceOptionsFromUrl(`sqlite:${join(dir, 'plain.sqlite')}`, {
+          entities: quarry.scrape.scrapeEntities,
+          migrations: quarry.scrape.scrapeMigrations,
         }),
       ),
       quarry.core.QuarryCoreModule,
+      quarry.persistence.QuarryDataSourceModule,
       quarry.net.NetModule.forRoot({ isGlobal: true, allowHosts: [`127.0.0.1:${site.address().port}`] }),
       quarry.browser.BrowserModule.forRoot({ isGlobal: true }),
       quarry.scrape.ScrapeModule.forRoot({}),
@@ -295,6 +302,7 @@ async function main() {
         synchronize: true,
       }),
       quarry.core.QuarryCoreModule,
+      quarry.persistence.QuarryDataSourceModule,
       quarry.accounts.AccountsModule.forRoot({}),
     ],
   })(Synchronized);

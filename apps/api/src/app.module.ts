@@ -1,7 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { QuarryCoreModule, QueueModule } from '@quarry/core';
+import { QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
+import { DatabaseQueueModule } from '@quarry/queue-db';
 import { AccountsAdminHttpModule, AccountsHttpModule, AccountsModule } from '@quarry/accounts';
 import { BrowserModule } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
@@ -27,6 +29,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         QuarryCoreModule,
+        QuarryDataSourceModule,
         TypeOrmModule.forRoot(quarryDataSourceOptions(config.databaseUrl)),
         config.redisUrl
           ? BullQueueModule.forRoot({
@@ -37,7 +40,7 @@ export class AppModule {
               lockDurationMs: config.jobLeaseMs,
               stalledIntervalMs: config.jobLeaseMs,
             })
-          : QueueModule.forRoot({
+          : DatabaseQueueModule.forRoot({
               runWorkers,
               shutdownGraceMs: config.shutdownGraceMs,
               leaseMs: config.jobLeaseMs,

@@ -1,11 +1,6 @@
 import { Module } from '@nestjs/common';
-import {
-  checkedProviders,
-  Clock,
-  COMMON_REQUIREMENTS,
-  type ModuleRequirements,
-  QUARRY_DATA_SOURCE,
-} from '@quarry/core';
+import { checkedProviders, Clock, COMMON_REQUIREMENTS, type ModuleRequirements } from '@quarry/core';
+import { QUARRY_DATA_SOURCE } from '@quarry/persistence';
 import { ACCOUNTS_MODULE_OPTIONS, ConfigurableModuleClass } from './accounts.module-definition';
 import { ACCOUNTS_SETTINGS, accountsSettingsProvider } from './accounts-settings';
 import { ApiKeyAccessGuard } from './auth/api-key-access.guard';
@@ -46,7 +41,8 @@ const ACCOUNTS_REQUIREMENTS: ModuleRequirements = {
 
 /**
  * Accounts, API keys, the credit ledger, the key guard and per-key rate limits. Needs a TypeORM
- * `DataSource` with `accountsEntities` and `accountsMigrations`, and `QuarryCoreModule` (see README).
+ * `DataSource` with `accountsEntities` and `accountsMigrations`, `QuarryCoreModule` and
+ * `QuarryDataSourceModule` (see README).
  * The rate-limit tokens are exported because `@RequireApiKey()` builds its guard in the controller's module.
  */
 @Module({

@@ -1,5 +1,6 @@
 import { Test, TestingModule } from '@nestjs/testing';
-import { DatabaseEngine, QuarryCoreModule } from '@quarry/core';
+import { QuarryCoreModule } from '@quarry/core';
+import { DatabaseEngine, QuarryDataSourceModule } from '@quarry/persistence';
 import { createTestDatabase, TestDatabase, testDataSourceModule } from '@quarry/testing';
 import { AccountsModule, accountsEntities, accountsMigrations } from '../src';
 
@@ -16,7 +17,12 @@ export async function createAccountsTestContext(engine: DatabaseEngine): Promise
     migrations: accountsMigrations,
   });
   const moduleRef = await Test.createTestingModule({
-    imports: [testDataSourceModule(database.dataSource), QuarryCoreModule, AccountsModule.forRoot({})],
+    imports: [
+      testDataSourceModule(database.dataSource),
+      QuarryCoreModule,
+      QuarryDataSourceModule,
+      AccountsModule.forRoot({}),
+    ],
   }).compile();
   return {
     database,

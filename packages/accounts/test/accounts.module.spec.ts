@@ -2,7 +2,9 @@ import { Controller, Get, INestApplication, UseFilters, UseGuards } from '@nestj
 import { Test } from '@nestjs/testing';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import request from 'supertest';
-import { MissingModuleRequirementError, QuarryCoreModule, QuarryExceptionFilter } from '@quarry/core';
+import { MissingModuleRequirementError, QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
+import { QuarryExceptionFilter } from '@quarry/http';
 import { createTestDatabase, TestDatabase, testDataSourceModule } from '@quarry/testing';
 import {
   AccountsModule,
@@ -46,6 +48,7 @@ describe('AccountsModule in a host with its own ThrottlerModule', () => {
       imports: [
         testDataSourceModule(database.dataSource),
         QuarryCoreModule,
+        QuarryDataSourceModule,
         ThrottlerModule.forRoot([{ ttl: 60_000, limit: 2 }]),
         AccountsModule.forRoot({ readRequestsPerMinute: 3 }),
       ],

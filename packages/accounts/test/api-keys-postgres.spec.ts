@@ -1,6 +1,7 @@
 import { Test, TestingModule } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
-import { dataSourceOptionsFromUrl, QuarryCoreModule } from '@quarry/core';
+import { QuarryCoreModule } from '@quarry/core';
+import { dataSourceOptionsFromUrl, QuarryDataSourceModule } from '@quarry/persistence';
 import { eventually, testDatabaseEngines, testDataSourceModule } from '@quarry/testing';
 import { AccountsModule, AccountsService, accountsEntities, ApiKeysService, CreditLedger } from '../src';
 import { API_KEY_LISTENER_APPLICATION_NAME } from '../src/services/api-key-change-listener';
@@ -47,7 +48,12 @@ describeOnPostgres('ApiKeysService on postgres: keys remembered while their chan
   /** AccountsModule on the other connection, as another instance runs it. */
   const otherInstance = (): Promise<TestingModule> =>
     Test.createTestingModule({
-      imports: [testDataSourceModule(elsewhere), QuarryCoreModule, AccountsModule.forRoot({})],
+      imports: [
+        testDataSourceModule(elsewhere),
+        QuarryCoreModule,
+        QuarryDataSourceModule,
+        AccountsModule.forRoot({}),
+      ],
     }).compile();
 
   const listeners = async (): Promise<number> =>

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
-import { dataSourceOptionsFromUrl, NotFoundError, QuarryCoreModule } from '@quarry/core';
+import { NotFoundError, QuarryCoreModule } from '@quarry/core';
+import { dataSourceOptionsFromUrl, QuarryDataSourceModule } from '@quarry/persistence';
 import { eventually, testDatabaseEngines, testDataSourceModule } from '@quarry/testing';
 import { AccountsModule, AccountsService, accountsEntities, ApiKeysService, CreditLedger } from '../src';
 import { ApiKeyEntity } from '../src/infrastructure/typeorm/api-key.entity';
@@ -68,7 +69,12 @@ describe.each(testDatabaseEngines())('ApiKeysService on %s', (engine) => {
       dataSourceOptionsFromUrl(context.database.url, { entities: accountsEntities, migrations: [] }),
     ).initialize();
     const other = await Test.createTestingModule({
-      imports: [testDataSourceModule(dataSource), QuarryCoreModule, AccountsModule.forRoot({})],
+      imports: [
+        testDataSourceModule(dataSource),
+        QuarryCoreModule,
+        QuarryDataSourceModule,
+        AccountsModule.forRoot({}),
+      ],
     }).compile();
     try {
       const { id } = await accounts.create('elsewhere@example.com', 5);

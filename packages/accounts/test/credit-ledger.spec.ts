@@ -1,13 +1,7 @@
 import { DataSource } from 'typeorm';
 import { randomUUID } from 'node:crypto';
-import {
-  Clock,
-  dataSourceOptionsFromUrl,
-  IdGenerator,
-  NotFoundError,
-  PaymentRequiredError,
-  PRICE_HOLD_MS,
-} from '@quarry/core';
+import { Clock, IdGenerator, NotFoundError, PaymentRequiredError, PRICE_HOLD_MS } from '@quarry/core';
+import { dataSourceOptionsFromUrl } from '@quarry/persistence';
 import { testDatabaseEngines } from '@quarry/testing';
 import { AccountsService, accountsEntities, CreditLedger } from '../src';
 import { AccountEntity } from '../src/infrastructure/typeorm/account.entity';

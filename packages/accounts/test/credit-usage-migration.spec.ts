@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { dataSourceOptionsFromUrl } from '@quarry/core';
+import { dataSourceOptionsFromUrl } from '@quarry/persistence';
 import { createTestDatabase, testDatabaseEngines } from '@quarry/testing';
 import { accountsEntities, accountsMigrations } from '../src';
 import { AccountEntity } from '../src/infrastructure/typeorm/account.entity';

@@ -1,6 +1,7 @@
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
 import { createTestDatabase, testDatabaseEngines } from '@quarry/testing';
 import { AccountsModule, accountsEntities, CreditLedger } from '../src';
 import { createAccountsTestContext } from './accounts-test-module';
@@ -11,7 +12,7 @@ describe.each(testDatabaseEngines())('the ledger schema on %s', (engine) => {
     try {
       await database.dataSource.synchronize();
       const moduleRef = await Test.createTestingModule({
-        imports: [QuarryCoreModule, AccountsModule.forRoot({})],
+        imports: [QuarryCoreModule, QuarryDataSourceModule, AccountsModule.forRoot({})],
       })
         .useMocker((token) => (token === DataSource ? database.dataSource : undefined))
         .compile();

@@ -1,12 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  checkedProviders,
-  Clock,
-  COMMON_REQUIREMENTS,
-  type ModuleRequirements,
-  QUARRY_DATA_SOURCE,
-} from '@quarry/core';
+import { checkedProviders, Clock, COMMON_REQUIREMENTS, type ModuleRequirements } from '@quarry/core';
+import { QUARRY_DATA_SOURCE } from '@quarry/persistence';
 import { BLOG_MODULE_OPTIONS, ConfigurableModuleClass } from './blog.module-definition';
 import { BLOG_SETTINGS, BlogModuleOptions, resolveBlogSettings } from './blog-options.interface';
 import { BlogService } from './domain/blog.service';
@@ -25,7 +20,7 @@ const BLOG_REQUIREMENTS: ModuleRequirements = {
 
 /**
  * Articles: the post files of `contentDir`, checked and loaded into the database at boot (and on
- * change with `watch`), read through `BlogService`. Needs, in the app: `QuarryCoreModule` and a
+ * change with `watch`), read through `BlogService`. Needs, in the app: `QuarryCoreModule`, `QuarryDataSourceModule` and a
  * TypeORM `DataSource` with `blogEntities` and `blogMigrations`. Global by default, so
  * `BlogHttpModule` finds `BlogService`.
  */

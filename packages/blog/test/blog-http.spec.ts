@@ -3,6 +3,7 @@ import { RouterModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { Clock, QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
 import { createTestDatabase, TestDatabase, testDataSourceModule } from '@quarry/testing';
 import { BlogHttpModule, BlogModule } from '../src';
 import { ContentFolder, schemaParts, TestClock } from './support/blog-test-module';
@@ -38,6 +39,7 @@ describe('BlogHttpModule in a host app, under v1/api', () => {
       imports: [
         testDataSourceModule(database.dataSource),
         QuarryCoreModule,
+        QuarryDataSourceModule,
         blog,
         BlogHttpModule.forRoot({ imports: [blog] }),
         RouterModule.register([{ path: 'v1/api', module: BlogHttpModule }]),

@@ -1,4 +1,4 @@
-import { ANONYMOUS_ACCOUNT } from '@quarry/core';
+import { ANONYMOUS_ACCOUNT } from '@quarry/http';
 import type { TestingModule } from '@nestjs/testing';
 import { BrandService, type BrandProfile } from '../src';
 import { deltaE2000 } from '../src/domain/colour-difference';

@@ -11,7 +11,9 @@ import {
   accountsMigrations,
 } from '@quarry/accounts';
 import { BrowserModule } from '@quarry/browser';
-import { coreEntities, coreMigrations, QuarryCoreModule } from '@quarry/core';
+import { QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
+import { queueDbEntities, queueDbMigrations } from '@quarry/queue-db';
 import { NetModule } from '@quarry/net';
 import {
   createTestDatabase,
@@ -41,13 +43,14 @@ describe.each(testDatabaseEngines())('POST /v1/api/brand on %s', (engine) => {
     sites = await startFixtureSites();
     sites.server.route('/missing', { status: 404, body: 'gone' });
     database = await createTestDatabase(engine, {
-      entities: [...coreEntities, ...accountsEntities],
-      migrations: [...coreMigrations, ...accountsMigrations],
+      entities: [...queueDbEntities, ...accountsEntities],
+      migrations: [...queueDbMigrations, ...accountsMigrations],
     });
     const moduleRef = await Test.createTestingModule({
       imports: [
         testDataSourceModule(database.dataSource),
         QuarryCoreModule,
+        QuarryDataSourceModule,
         NetModule.forRoot({ isGlobal: true, allowHosts: sites.allowHosts, lookup: sites.lookup }),
         BrowserModule.forRoot({ isGlobal: true, maxPages: 2 }),
         AccountsModule.forRoot({ workRequestsPerMinute: 8 }),

@@ -1,4 +1,4 @@
-import { ANONYMOUS_ACCOUNT } from '@quarry/core';
+import { ANONYMOUS_ACCOUNT } from '@quarry/http';
 import {
   closeReport,
   eventually,

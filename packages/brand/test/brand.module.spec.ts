@@ -1,7 +1,8 @@
 import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { BrowserModule, BrowserPool } from '@quarry/browser';
-import { ANONYMOUS_ACCOUNT, FreeBilling, QuarryCoreModule } from '@quarry/core';
+import { FreeBilling, QuarryCoreModule } from '@quarry/core';
+import { ANONYMOUS_ACCOUNT } from '@quarry/http';
 import { NetModule } from '@quarry/net';
 import { eventually, processTree, startFixtureServer, type FixtureServer } from '@quarry/testing';
 import { BrandModule, BrandService, type BrandModuleOptions } from '../src';

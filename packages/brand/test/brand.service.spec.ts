@@ -1,4 +1,4 @@
-import { ANONYMOUS_ACCOUNT } from '@quarry/core';
+import { ANONYMOUS_ACCOUNT } from '@quarry/http';
 import type { TestingModule } from '@nestjs/testing';
 import { html, redirect, startFixtureServer, type FixtureServer } from '@quarry/testing';
 import { BrandError, BrandService } from '../src';

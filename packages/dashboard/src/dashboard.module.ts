@@ -1,11 +1,6 @@
 import { Inject, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import {
-  checkedProviders,
-  Clock,
-  COMMON_REQUIREMENTS,
-  type ModuleRequirements,
-  QUARRY_DATA_SOURCE,
-} from '@quarry/core';
+import { checkedProviders, Clock, COMMON_REQUIREMENTS, type ModuleRequirements } from '@quarry/core';
+import { QUARRY_DATA_SOURCE } from '@quarry/persistence';
 import { AccountsService } from '@quarry/accounts';
 import { MonitorsService } from '@quarry/monitor';
 import { ScrapeJobsService } from '@quarry/scrape';

@@ -1,5 +1,6 @@
 import { Test, TestingModule } from '@nestjs/testing';
 import { Clock, InvalidRequestError, NotFoundError, QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
 import { AccountsModule, AccountsService, accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { createTestDatabase, TestDatabase, testDatabaseEngines, testDataSourceModule } from '@quarry/testing';
 import { dashboardEntities, dashboardMigrations } from '../src';
@@ -40,7 +41,12 @@ describe.each(testDatabaseEngines())(
         migrations: [...accountsMigrations, ...dashboardMigrations],
       });
       moduleRef = await Test.createTestingModule({
-        imports: [testDataSourceModule(database.dataSource), QuarryCoreModule, AccountsModule.forRoot({})],
+        imports: [
+          testDataSourceModule(database.dataSource),
+          QuarryCoreModule,
+          QuarryDataSourceModule,
+          AccountsModule.forRoot({}),
+        ],
         providers: [
           {
             provide: DASHBOARD_SETTINGS,

@@ -1,5 +1,6 @@
 import { Test } from '@nestjs/testing';
 import { MissingModuleRequirementError, QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
 import { createTestDatabase, testDataSourceModule } from '@quarry/testing';
 import { DashboardModule } from '../src';
 import { dashboardSettings } from '../src/dashboard-options.interface';
@@ -12,7 +13,12 @@ describe('DashboardModule boot', () => {
     const database = await createTestDatabase('sqlite', { entities: [], migrations: [] });
     try {
       const boot = Test.createTestingModule({
-        imports: [testDataSourceModule(database.dataSource), QuarryCoreModule, register()],
+        imports: [
+          testDataSourceModule(database.dataSource),
+          QuarryCoreModule,
+          QuarryDataSourceModule,
+          register(),
+        ],
       }).compile();
       await expect(boot).rejects.toThrow(MissingModuleRequirementError);
       await expect(boot).rejects.toThrow(/AccountsModule\.forRoot\(\)[\s\S]*MonitorModule\.forRoot\(\)/);

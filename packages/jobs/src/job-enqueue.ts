@@ -1,4 +1,4 @@
-import type { JobQueue } from '@quarry/core';
+import type { JobQueue } from '@quarry/queue';
 import type { JobRecord } from './job-record';
 import type { JobMessage } from './runner/callback-job.runner';
 import type { JobRecordStore } from './job-record.store';

@@ -1,14 +1,9 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { LedgerBilling } from '@quarry/accounts';
-import {
-  checkedProviders,
-  Clock,
-  COMMON_REQUIREMENTS,
-  JobQueue,
-  type ModuleRequirements,
-  QUARRY_DATA_SOURCE,
-} from '@quarry/core';
+import { checkedProviders, Clock, COMMON_REQUIREMENTS, type ModuleRequirements } from '@quarry/core';
+import { QUARRY_DATA_SOURCE } from '@quarry/persistence';
+import { JobQueue } from '@quarry/queue';
 import { PublicUrlPolicy } from '@quarry/net';
 import { ScrapeService } from '@quarry/scrape';
 import { MonitorCheckRunner } from './domain/monitor-check.runner';
@@ -43,7 +38,7 @@ const MONITOR_REQUIREMENTS: ModuleRequirements = {
 
 /**
  * Monitors: `MonitorsService` (the API's operations), the check worker and the scheduler.
- * Needs, in the app: `QuarryCoreModule`, a TypeORM `DataSource` with `monitorEntities` and
+ * Needs, in the app: `QuarryCoreModule`, `QuarryDataSourceModule`, a TypeORM `DataSource` with `monitorEntities` and
  * `monitorMigrations` (after the accounts tables), a queue module, `NetModule`, `AccountsModule`
  * and `ScrapeModule`. Global by default, so `MonitorHttpModule` finds `MonitorsService`.
  */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { dataSourceOptionsFromUrl } from '@quarry/core';
+import { dataSourceOptionsFromUrl } from '@quarry/persistence';
 import { AccountsService } from '@quarry/accounts';
 import { FixtureServer, startFixtureServer, TestDatabase } from '@quarry/testing';
 import { MonitorsService } from '../src';

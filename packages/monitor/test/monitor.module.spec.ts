@@ -3,7 +3,9 @@ import { Interval, ScheduleModule, SchedulerRegistry } from '@nestjs/schedule';
 import { Test } from '@nestjs/testing';
 import { AccountsModule } from '@quarry/accounts';
 import { BrowserModule } from '@quarry/browser';
-import { MissingModuleRequirementError, QuarryCoreModule, QueueModule } from '@quarry/core';
+import { MissingModuleRequirementError, QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
+import { DatabaseQueueModule } from '@quarry/queue-db';
 import { NetModule } from '@quarry/net';
 import { ScrapeModule } from '@quarry/scrape';
 import { createTestDatabase, TestDatabase, testDataSourceModule } from '@quarry/testing';
@@ -27,7 +29,8 @@ describe('MonitorModule in a host with its own ScheduleModule', () => {
   const quarryModules = () => [
     testDataSourceModule(database.dataSource),
     QuarryCoreModule,
-    QueueModule.forRoot({ runWorkers: false }),
+    QuarryDataSourceModule,
+    DatabaseQueueModule.forRoot({ runWorkers: false }),
     NetModule.forRoot({}),
     BrowserModule.forRoot({}),
     AccountsModule.forRoot({}),
@@ -63,7 +66,7 @@ describe('MonitorModule requirements', () => {
           'MonitorModule cannot start',
           'TypeOrmModule\\.forRoot\\(\\)',
           'QuarryCoreModule',
-          'QueueModule\\.forRoot\\(\\)',
+          'DatabaseQueueModule\\.forRoot\\(\\)',
           'NetModule\\.forRoot\\(\\)',
           'AccountsModule\\.forRoot\\(\\)',
           'ScrapeModule\\.forRoot\\(\\)',

@@ -1,23 +1,23 @@
 import { BeforeApplicationShutdown, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import Bull from 'bull';
 import { Redis, RedisOptions } from 'ioredis';
+import { closeRedisConnection } from '@quarry/core';
 import {
-  closeRedisConnection,
-  DeferJobError,
   deferDelayMs,
+  DeferJobError,
   isUnrecoverableJobError,
-  jobErrorMessage,
-  normalizeJobData,
   JobBackoff,
+  jobErrorMessage,
   JobHandler,
   JobOptions,
   JobQueue,
   JobState,
   JobStatus,
+  normalizeJobData,
   ProcessOptions,
   resolveJobOptions,
   retryDelayAfter,
-} from '@quarry/core';
+} from '@quarry/queue';
 import {
   BullJobQueueOptions,
   ResolvedBullJobQueueOptions,

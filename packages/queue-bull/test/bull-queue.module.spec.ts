@@ -1,6 +1,6 @@
 import { INestApplicationContext, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { JobQueue } from '@quarry/core';
+import { JobQueue } from '@quarry/queue';
 import type { Redis } from 'ioredis';
 import { BULL_QUEUE_MODULE_OPTIONS, BullJobQueue, BullQueueModule } from '../src';
 import { resolveBullJobQueueOptions } from '../src/bull-job-queue-options.interface';

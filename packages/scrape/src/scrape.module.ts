@@ -8,9 +8,9 @@ import {
   COMMON_REQUIREMENTS,
   FreeBilling,
   type ModuleRequirements,
-  QUARRY_DATA_SOURCE,
   resolveOptions,
 } from '@quarry/core';
+import { QUARRY_DATA_SOURCE } from '@quarry/persistence';
 import { TypeormJobRecordStore } from '@quarry/jobs';
 import { PublicUrlPolicy } from '@quarry/net';
 import { PageReader } from './content/page-reader';
@@ -44,7 +44,7 @@ const SCRAPE_REQUIREMENTS: ModuleRequirements = {
 
 /**
  * `ScrapeService` with its cache, and async scrapes (`ScrapeJobsService`, run on the `JobQueue`).
- * Needs, in the app: `QuarryCoreModule`, a TypeORM `DataSource` with `scrapeEntities` and
+ * Needs, in the app: `QuarryCoreModule`, `QuarryDataSourceModule`, a TypeORM `DataSource` with `scrapeEntities` and
  * `scrapeMigrations`, and the global `NetModule` and `BrowserModule`; async scrapes also need a queue
  * module and `AccountsModule` (callback signing secrets). Global by default, so
  * `ScrapeHttpModule` and other feature modules can use `ScrapeService`.

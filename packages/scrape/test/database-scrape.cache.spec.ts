@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { Clock, dataSourceOptionsFromUrl } from '@quarry/core';
+import { Clock } from '@quarry/core';
+import { dataSourceOptionsFromUrl } from '@quarry/persistence';
 import { createTestDatabase, TestDatabase, testDatabaseEngines } from '@quarry/testing';
 import { scrapeEntities, scrapeMigrations } from '../src';
 import { DatabaseScrapeCache } from '../src/infrastructure/typeorm/database-scrape.cache';

@@ -4,6 +4,7 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
 import { AccountsModule, AccountsService, ApiKeysService, CreditLedger } from '@quarry/accounts';
 import { BrowserModule } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
@@ -82,6 +83,7 @@ describe('Authentication and billing as ports', () => {
     const building = Test.createTestingModule({
       imports: [
         QuarryCoreModule,
+        QuarryDataSourceModule,
         NetModule.forRoot({ isGlobal: true }),
         BrowserModule.forRoot({ isGlobal: true }),
         ScrapeModule.forRoot({}),

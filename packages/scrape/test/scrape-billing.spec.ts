@@ -8,7 +8,9 @@ import {
   LedgerBilling,
 } from '@quarry/accounts';
 import { BrowserModule } from '@quarry/browser';
-import { coreEntities, coreMigrations, PaymentRequiredError, QuarryCoreModule } from '@quarry/core';
+import { PaymentRequiredError, QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
+import { queueDbEntities, queueDbMigrations } from '@quarry/queue-db';
 import { NetModule } from '@quarry/net';
 import {
   createTestDatabase,
@@ -33,14 +35,15 @@ describe.each(testDatabaseEngines())("ScrapeService.scrape called by a host's ow
   beforeAll(async () => {
     origin = await startFixtureServer({ '/article': { body: article }, '/missing': { status: 404 } });
     database = await createTestDatabase(engine, {
-      entities: [...coreEntities, ...accountsEntities, ...scrapeEntities],
-      migrations: [...coreMigrations, ...accountsMigrations, ...scrapeMigrations],
+      entities: [...queueDbEntities, ...accountsEntities, ...scrapeEntities],
+      migrations: [...queueDbMigrations, ...accountsMigrations, ...scrapeMigrations],
     });
     // As a host embeds it: its own module, no HTTP routes, the ledger passed as the billing option.
     moduleRef = await Test.createTestingModule({
       imports: [
         testDataSourceModule(database.dataSource),
         QuarryCoreModule,
+        QuarryDataSourceModule,
         NetModule.forRoot({ allowHosts: [origin.hostPort] }),
         BrowserModule.forRoot({ maxPages: 1 }),
         AccountsModule.forRoot({}),

@@ -1,5 +1,7 @@
 import { Test, TestingModule } from '@nestjs/testing';
-import { coreEntities, coreMigrations, QuarryCoreModule, QueueModule } from '@quarry/core';
+import { QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
+import { DatabaseQueueModule, queueDbEntities, queueDbMigrations } from '@quarry/queue-db';
 import { AccountsModule, accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { BrowserModule } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
@@ -27,8 +29,8 @@ export async function createScrapeTestContext(
   options: ScrapeModuleOptions = {},
 ): Promise<ScrapeTestContext> {
   const database = await createTestDatabase('sqlite', {
-    entities: [...coreEntities, ...accountsEntities, ...scrapeEntities],
-    migrations: [...coreMigrations, ...accountsMigrations, ...scrapeMigrations],
+    entities: [...queueDbEntities, ...accountsEntities, ...scrapeEntities],
+    migrations: [...queueDbMigrations, ...accountsMigrations, ...scrapeMigrations],
   });
   const redisUrl =
     engine === 'redis' ? (process.env.QUARRY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
@@ -37,9 +39,10 @@ export async function createScrapeTestContext(
     imports: [
       testDataSourceModule(database.dataSource),
       QuarryCoreModule,
+      QuarryDataSourceModule,
       redisUrl
         ? BullQueueModule.forRoot({ redisUrl, prefix: redisPrefix, shutdownGraceMs: 1000 })
-        : QueueModule.forRoot({ pollIntervalMs: 50, shutdownGraceMs: 1000 }),
+        : DatabaseQueueModule.forRoot({ pollIntervalMs: 50, shutdownGraceMs: 1000 }),
       NetModule.forRoot({ allowHosts, isGlobal: true }),
       BrowserModule.forRoot({ isGlobal: true, maxPages: 2 }),
       AccountsModule.forRoot({}),

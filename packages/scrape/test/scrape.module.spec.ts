@@ -1,13 +1,9 @@
 import { Test } from '@nestjs/testing';
 import { AccountsModule, accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { BrowserModule } from '@quarry/browser';
-import {
-  coreEntities,
-  coreMigrations,
-  MissingModuleRequirementError,
-  QuarryCoreModule,
-  QueueModule,
-} from '@quarry/core';
+import { MissingModuleRequirementError, QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
+import { DatabaseQueueModule, queueDbEntities, queueDbMigrations } from '@quarry/queue-db';
 import { NetModule } from '@quarry/net';
 import { createTestDatabase, TestDatabase, testDataSourceModule } from '@quarry/testing';
 import { ScrapeHttpModule, ScrapeModule, ScrapeService, scrapeEntities, scrapeMigrations } from '../src';
@@ -18,8 +14,8 @@ describe('ScrapeModule.forRoot({ isGlobal: false })', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('sqlite', {
-      entities: [...coreEntities, ...accountsEntities, ...scrapeEntities],
-      migrations: [...coreMigrations, ...accountsMigrations, ...scrapeMigrations],
+      entities: [...queueDbEntities, ...accountsEntities, ...scrapeEntities],
+      migrations: [...queueDbMigrations, ...accountsMigrations, ...scrapeMigrations],
     });
   });
   afterAll(() => database?.destroy());
@@ -30,7 +26,8 @@ describe('ScrapeModule.forRoot({ isGlobal: false })', () => {
       imports: [
         testDataSourceModule(database.dataSource),
         QuarryCoreModule,
-        QueueModule.forRoot({}),
+        QuarryDataSourceModule,
+        DatabaseQueueModule.forRoot({}),
         NetModule.forRoot({}),
         BrowserModule.forRoot({}),
         AccountsModule.forRoot({}),

@@ -1,4 +1,5 @@
-import { ANONYMOUS_ACCOUNT, FreeBilling, InvalidRequestError } from '@quarry/core';
+import { FreeBilling, InvalidRequestError } from '@quarry/core';
+import { ANONYMOUS_ACCOUNT } from '@quarry/http';
 import {
   FixtureServer,
   minimalPdf,

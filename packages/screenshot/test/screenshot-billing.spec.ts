@@ -9,7 +9,9 @@ import {
   LedgerBilling,
 } from '@quarry/accounts';
 import { BrowserModule } from '@quarry/browser';
-import { coreEntities, coreMigrations, QuarryCoreModule } from '@quarry/core';
+import { QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
+import { queueDbEntities, queueDbMigrations } from '@quarry/queue-db';
 import { NetModule } from '@quarry/net';
 import {
   createTestDatabase,
@@ -35,14 +37,15 @@ describe.each(testDatabaseEngines())(
         '/missing': { status: 404, body: 'gone' },
       });
       database = await createTestDatabase(engine, {
-        entities: [...coreEntities, ...accountsEntities],
-        migrations: [...coreMigrations, ...accountsMigrations],
+        entities: [...queueDbEntities, ...accountsEntities],
+        migrations: [...queueDbMigrations, ...accountsMigrations],
       });
       // As a host embeds it: no HTTP routes, the ledger passed as the billing option.
       moduleRef = await Test.createTestingModule({
         imports: [
           testDataSourceModule(database.dataSource),
           QuarryCoreModule,
+          QuarryDataSourceModule,
           NetModule.forRoot({ allowHosts: [site.hostPort] }),
           BrowserModule.forRoot({ maxPages: 1 }),
           AccountsModule.forRoot({}),

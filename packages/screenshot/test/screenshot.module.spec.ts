@@ -1,6 +1,7 @@
 import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { ANONYMOUS_ACCOUNT, FreeBilling, QuarryCoreModule } from '@quarry/core';
+import { FreeBilling, QuarryCoreModule } from '@quarry/core';
+import { ANONYMOUS_ACCOUNT } from '@quarry/http';
 import { BrowserModule, BrowserPool } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
 import { eventually, startFixtureServer, type FixtureServer, processTree } from '@quarry/testing';

@@ -1,6 +1,7 @@
 import type { TestingModule } from '@nestjs/testing';
 import { BrowserPool } from '@quarry/browser';
-import { ANONYMOUS_ACCOUNT, InvalidRequestError, QuarryError } from '@quarry/core';
+import { InvalidRequestError, QuarryError } from '@quarry/core';
+import { ANONYMOUS_ACCOUNT } from '@quarry/http';
 import {
   eventually,
   processTree,

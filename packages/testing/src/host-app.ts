@@ -15,7 +15,7 @@ import type { ModuleMetadata } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
-import type { DataSourceParts } from '@quarry/core';
+import type { DataSourceParts } from '@quarry/persistence';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export class CreateNoteDto {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DeferJobError, JobContext, JobStatus, RetryJobError, UnrecoverableJobError } from '@quarry/core';
+import { DeferJobError, JobContext, JobStatus, RetryJobError, UnrecoverableJobError } from '@quarry/queue';
 import { JobQueueChild, startJobQueueChild } from './job-queue-child-process';
 import type { JobQueueEngineModule, JobQueueEngineSettings, OpenedJobQueue } from './job-queue-engine';
 

@@ -1,4 +1,4 @@
-import type { JobQueue } from '@quarry/core';
+import type { JobQueue } from '@quarry/queue';
 
 /** What the contract suite varies between the engines it opens. */
 export interface JobQueueEngineSettings {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { DatabaseEngine, DataSourceParts, dataSourceOptionsFromUrl } from '@quarry/core';
+import { DatabaseEngine, dataSourceOptionsFromUrl, DataSourceParts } from '@quarry/persistence';
 
 export interface TestDatabase {
   engine: DatabaseEngine;

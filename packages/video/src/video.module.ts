@@ -1,13 +1,8 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { LedgerBilling } from '@quarry/accounts';
-import {
-  checkedProviders,
-  Clock,
-  COMMON_REQUIREMENTS,
-  type ModuleRequirements,
-  QUARRY_DATA_SOURCE,
-} from '@quarry/core';
+import { checkedProviders, Clock, COMMON_REQUIREMENTS, type ModuleRequirements } from '@quarry/core';
+import { QUARRY_DATA_SOURCE } from '@quarry/persistence';
 import { PublicUrlPolicy } from '@quarry/net';
 import { VideoProcessor } from './domain/video.processor';
 import { DatabaseTranscriptCache } from './infrastructure/typeorm/database-transcript.cache';
@@ -41,7 +36,7 @@ const VIDEO_REQUIREMENTS: ModuleRequirements = {
 /**
  * Video jobs (`VideoJobsService`, run on the `JobQueue` by `VideoJobWorker`): transcripts from the
  * platforms' captions or speech-to-text, cached, charged on success, delivered to signed callbacks.
- * Needs, in the app: `QuarryCoreModule`, a TypeORM `DataSource` with `videoEntities` and
+ * Needs, in the app: `QuarryCoreModule`, `QuarryDataSourceModule`, a TypeORM `DataSource` with `videoEntities` and
  * `videoMigrations`, and the global `NetModule`; jobs also need a queue module, and callbacks
  * `AccountsModule` (signing secrets). Global by default, so `VideoHttpModule` finds the service.
  */

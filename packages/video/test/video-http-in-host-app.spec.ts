@@ -1,7 +1,9 @@
 import { CanActivate, ExecutionContext } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import request from 'supertest';
-import { QuarryCoreModule, QueueModule } from '@quarry/core';
+import { QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
+import { DatabaseQueueModule } from '@quarry/queue-db';
 import { NetModule } from '@quarry/net';
 import { AccountsModule, AccountsService, ApiKeysService } from '@quarry/accounts';
 import { VideoHttpModule, VideoModule } from '../src';
@@ -9,7 +11,7 @@ import { HostApp, startHostApp, startPlatformStandIns, type PlatformStandIns } f
 import { videoSchema } from './support/video-test-module';
 
 /** What every host below imports besides the video modules. */
-const quarryBase = () => [QuarryCoreModule, NetModule.forRoot({ isGlobal: true })];
+const quarryBase = () => [QuarryCoreModule, QuarryDataSourceModule, NetModule.forRoot({ isGlobal: true })];
 
 const TALK = 'tAlKaBoUt01';
 const talkUrl = `https://www.youtube.com/watch?v=${TALK}`;
@@ -35,7 +37,7 @@ describe('the video routes mounted in a host app with its own global pipe and fi
       schema: videoSchema,
       imports: [
         ...quarryBase(),
-        QueueModule.forRoot({ pollIntervalMs: 50, shutdownGraceMs: 1000 }),
+        DatabaseQueueModule.forRoot({ pollIntervalMs: 50, shutdownGraceMs: 1000 }),
         AccountsModule.forRoot({}),
         VideoModule.forRoot({ origins: standIns.origins }),
         VideoHttpModule,
@@ -169,7 +171,7 @@ describe('the video routes in a host without a job queue or AccountsModule', () 
     expect(response.status).toBe(501);
     expect(response.body).toEqual({
       error: 'not_implemented',
-      message: expect.stringMatching(/JobQueue .*QueueModule .*BullQueueModule/),
+      message: expect.stringMatching(/JobQueue .*DatabaseQueueModule .*BullQueueModule/),
     });
   });
 });

@@ -1,6 +1,8 @@
 import { Test } from '@nestjs/testing';
 import { AccountsModule } from '@quarry/accounts';
-import { MissingModuleRequirementError, QuarryCoreModule, QueueModule } from '@quarry/core';
+import { MissingModuleRequirementError, QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
+import { DatabaseQueueModule } from '@quarry/queue-db';
 import { NetModule } from '@quarry/net';
 import { createTestDatabase, TestDatabase, testDataSourceModule } from '@quarry/testing';
 import { VideoHttpModule, VideoJobsService, VideoModule } from '../src';
@@ -19,7 +21,8 @@ describe('VideoModule', () => {
   const imports = () => [
     testDataSourceModule(database.dataSource),
     QuarryCoreModule,
-    QueueModule.forRoot({}),
+    QuarryDataSourceModule,
+    DatabaseQueueModule.forRoot({}),
     NetModule.forRoot({}),
     AccountsModule.forRoot({}),
   ];

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
 import { AccountsModule } from '@quarry/accounts';
 import { DashboardCredentials } from '@quarry/dashboard';
 import { quarryDataSourceOptions } from '../database/quarry-schema';
@@ -13,6 +14,7 @@ export class CliModule {
       module: CliModule,
       imports: [
         QuarryCoreModule,
+        QuarryDataSourceModule,
         TypeOrmModule.forRoot(quarryDataSourceOptions(databaseUrl)),
         AccountsModule.forRoot({}),
       ],

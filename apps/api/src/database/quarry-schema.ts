@@ -1,5 +1,6 @@
 import { DataSourceOptions } from 'typeorm';
-import { coreEntities, coreMigrations, dataSourceOptionsFromUrl } from '@quarry/core';
+import { dataSourceOptionsFromUrl } from '@quarry/persistence';
+import { queueDbEntities, queueDbMigrations } from '@quarry/queue-db';
 import { accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { scrapeEntities, scrapeMigrations } from '@quarry/scrape';
 import { monitorEntities, monitorMigrations } from '@quarry/monitor';
@@ -11,7 +12,7 @@ import { dashboardEntities, dashboardMigrations } from '@quarry/dashboard';
 export function quarryDataSourceOptions(databaseUrl: string): DataSourceOptions {
   return dataSourceOptionsFromUrl(databaseUrl, {
     entities: [
-      ...coreEntities,
+      ...queueDbEntities,
       ...accountsEntities,
       ...scrapeEntities,
       ...monitorEntities,
@@ -20,7 +21,7 @@ export function quarryDataSourceOptions(databaseUrl: string): DataSourceOptions 
       ...dashboardEntities,
     ],
     migrations: [
-      ...coreMigrations,
+      ...queueDbMigrations,
       ...accountsMigrations,
       ...scrapeMigrations,
       ...monitorMigrations,

@@ -7,7 +7,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { JobQueue, QuarryHttp } from '@quarry/core';
+import { QuarryHttp } from '@quarry/http';
+import { JobQueue } from '@quarry/queue';
 import { BrowserPool } from '@quarry/browser';
 
 type CheckState = 'ok' | 'error';

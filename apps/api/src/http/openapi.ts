@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { PayloadTooLargeErrorBodyDto } from '@quarry/core';
+import { PayloadTooLargeErrorBodyDto } from '@quarry/http';
 import { toOpenApi31 } from './openapi-3-1';
 import { describeRequestPipeline } from './request-pipeline.openapi';
 

@@ -1,5 +1,5 @@
 import { Catch, HttpException } from '@nestjs/common';
-import { QuarryExceptionFilter } from '@quarry/core';
+import { QuarryExceptionFilter } from '@quarry/http';
 
 /**
  * The API's JSON error bodies (docs/api.md §1) for what Nest raises before any controller runs (an

@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Clock, QuarryHttp } from '@quarry/core';
+import { Clock } from '@quarry/core';
+import { QuarryHttp } from '@quarry/http';
 import { AuthenticatedKey } from '../services/api-keys.service';
 import { CreditLedger, DAY_MS } from '../services/credit-ledger';
 import { WebhookSecretsService } from '../services/webhook-secrets.service';

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { QuarryHttpModuleExtras } from '@quarry/core';
+import type { QuarryHttpModuleExtras } from '@quarry/http';
 import { AdminController } from './admin.controller';
 import { AdminTokenGuard } from './admin-token.guard';
 

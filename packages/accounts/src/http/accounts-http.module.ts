@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { QuarryHttpModuleExtras } from '@quarry/core';
+import type { QuarryHttpModuleExtras } from '@quarry/http';
 import { AccountController } from './account.controller';
 
 /** `GET /account` for key holders; mount it under your API prefix with `RouterModule`. */

@@ -9,7 +9,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { NotFoundErrorBodyDto, QuarryHttp, UnauthorizedErrorBodyDto } from '@quarry/core';
+import { NotFoundErrorBodyDto, QuarryHttp, UnauthorizedErrorBodyDto } from '@quarry/http';
 import { AccountsService } from '../services/accounts.service';
 import { ApiKeysService } from '../services/api-keys.service';
 import { WebhookSecretsService } from '../services/webhook-secrets.service';

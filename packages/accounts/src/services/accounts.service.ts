@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  Clock,
-  CONTROL_CHARACTERS,
-  IdGenerator,
-  InjectQuarryDataSource,
-  InvalidRequestError,
-  NotFoundError,
-  PreparedSql,
-} from '@quarry/core';
+import { Clock, IdGenerator, InvalidRequestError, NotFoundError } from '@quarry/core';
+import { CONTROL_CHARACTERS } from '@quarry/http';
+import { InjectQuarryDataSource, PreparedSql } from '@quarry/persistence';
 import { Account } from '../domain/account';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
 import { CreditLedger } from './credit-ledger';

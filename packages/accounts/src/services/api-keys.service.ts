@@ -1,15 +1,8 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import {
-  Clock,
-  IdGenerator,
-  InjectQuarryDataSource,
-  InvalidRequestError,
-  NotFoundError,
-  PreparedSql,
-  SqliteChangeCounter,
-} from '@quarry/core';
+import { Clock, IdGenerator, InvalidRequestError, NotFoundError } from '@quarry/core';
+import { InjectQuarryDataSource, PreparedSql, SqliteChangeCounter } from '@quarry/persistence';
 import { ApiKeySummary } from '../domain/account';
 import { ApiKeyEntity } from '../infrastructure/typeorm/api-key.entity';
 import { AccountsService } from './accounts.service';

@@ -1,16 +1,13 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Clock, IdGenerator, NotFoundError, PaymentRequiredError } from '@quarry/core';
 import {
-  Clock,
-  IdGenerator,
   InjectQuarryDataSource,
   isCheckViolation,
   isForeignKeyViolation,
   isUniqueViolation,
-  NotFoundError,
-  PaymentRequiredError,
   PreparedSql,
-} from '@quarry/core';
+} from '@quarry/persistence';
 import { Account } from '../domain/account';
 import { SqliteGroupCommit } from '../infrastructure/sqlite/sqlite-group-commit';
 

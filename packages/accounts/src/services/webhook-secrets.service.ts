@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock, InjectQuarryDataSource, NotFoundError } from '@quarry/core';
+import { Clock, NotFoundError } from '@quarry/core';
+import { InjectQuarryDataSource } from '@quarry/persistence';
 import { generateWebhookSecret } from '@quarry/net';
 import { ACCOUNTS_SETTINGS, type AccountsSettings } from '../accounts-settings';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';

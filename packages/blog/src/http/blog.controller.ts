@@ -7,7 +7,7 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { NotFoundErrorBodyDto, QuarryHttp, ValidationErrorBodyDto } from '@quarry/core';
+import { NotFoundErrorBodyDto, QuarryHttp, ValidationErrorBodyDto } from '@quarry/http';
 import { BLOG_SETTINGS, type BlogSettings } from '../blog-options.interface';
 import { BlogService } from '../domain/blog.service';
 import { sendConditionalJson, type JsonResponse } from './conditional-json';

@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test, TestingModule } from '@nestjs/testing';
 import { stringify } from 'yaml';
-import { Clock, coreEntities, coreMigrations, DatabaseEngine, QuarryCoreModule } from '@quarry/core';
+import { Clock, QuarryCoreModule } from '@quarry/core';
+import { DatabaseEngine, QuarryDataSourceModule } from '@quarry/persistence';
+import { queueDbEntities, queueDbMigrations } from '@quarry/queue-db';
 import { createTestDatabase, TestDatabase, testDataSourceModule } from '@quarry/testing';
 import { BlogModule, BlogModuleOptions, blogEntities, blogMigrations } from '../../src';
 
 export const schemaParts = {
-  entities: [...coreEntities, ...blogEntities],
-  migrations: [...coreMigrations, ...blogMigrations],
+  entities: [...queueDbEntities, ...blogEntities],
+  migrations: [...queueDbMigrations, ...blogMigrations],
 };
 
 /** A clock the test moves by hand. */
@@ -86,6 +88,7 @@ export async function createBlogTestContext(setup: {
       imports: [
         testDataSourceModule(database.dataSource),
         QuarryCoreModule,
+        QuarryDataSourceModule,
         setup.async
           ? BlogModule.forRootAsync({ useFactory: async () => setup.options })
           : BlogModule.forRoot(setup.options),

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { routeGuardProvider } from '@quarry/core';
+import { routeGuardProvider } from '@quarry/http';
 import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { BrandController } from './brand.controller';
 import { BRAND_HTTP_MODULE_OPTIONS, ConfigurableModuleClass } from './brand-http.module-definition';

@@ -15,12 +15,12 @@ import {
 import { MeteredRoute } from '@quarry/accounts';
 import {
   CurrentAccount,
-  PaymentRequiredErrorBodyDto,
-  RateLimitedErrorBodyDto,
   GuardedRoutes,
+  PaymentRequiredErrorBodyDto,
   QuarryHttp,
+  RateLimitedErrorBodyDto,
   ValidationErrorBodyDto,
-} from '@quarry/core';
+} from '@quarry/http';
 import { BrandService } from '../domain/brand.service';
 import { BrandRequestDto } from './dto/brand-request.dto';
 import { BrandErrorBodyDto, BrandResponseDto } from './dto/brand-response.dto';

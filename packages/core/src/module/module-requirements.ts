@@ -44,10 +44,10 @@ function isRegistered(moduleRef: ModuleRef, token: InjectionToken): boolean {
 /** The requirements several modules share, worded once. */
 export const COMMON_REQUIREMENTS = {
   dataSource:
-    "Quarry's DataSource: import QuarryCoreModule from @quarry/core (forRoot({ dataSource }) for a named one) and TypeOrmModule.forRoot() from @nestjs/typeorm with the entities and migrations of the Quarry packages in use",
+    "Quarry's DataSource: import QuarryDataSourceModule from @quarry/persistence (forRoot({ dataSource }) for a named one) and TypeOrmModule.forRoot() from @nestjs/typeorm with the entities and migrations of the Quarry packages in use",
   core: 'Clock and IdGenerator: import QuarryCoreModule from @quarry/core',
   jobQueue:
-    'a JobQueue: import QueueModule.forRoot() from @quarry/core, or BullQueueModule.forRoot() from @quarry/queue-bull',
+    'a JobQueue: import DatabaseQueueModule.forRoot() from @quarry/queue-db, or BullQueueModule.forRoot() from @quarry/queue-bull',
   net: 'PublicUrlPolicy, SafeHttpClient and WebhookSender: import NetModule.forRoot() from @quarry/net',
   browser: 'BrowserPool and PageRenderer: import BrowserModule.forRoot() from @quarry/browser',
   accounts: 'CreditLedger and the API-key guard: import AccountsModule.forRoot() from @quarry/accounts',

@@ -1,4 +1,4 @@
-import type { DynamicModule, ModuleMetadata } from '@nestjs/common';
+import type { DynamicModule } from '@nestjs/common';
 
 /** What every Quarry `forRoot`/`forRootAsync` takes besides its own options. */
 export interface QuarryModuleExtras {
@@ -18,24 +18,4 @@ export function applyQuarryModuleExtras(
   extras: QuarryModuleExtras,
 ): DynamicModule {
   return { ...definition, global: extras.isGlobal };
-}
-
-/** What every Quarry `XHttpModule.forRoot` takes besides its options. */
-export interface QuarryHttpModuleExtras {
-  /**
-   * The non-global registrations whose providers the routes use, the same objects the app imports,
-   * e.g. `const scrape = ScrapeModule.forRoot({ isGlobal: false })`.
-   * @default []
-   */
-  imports: NonNullable<ModuleMetadata['imports']>;
-}
-
-/** `ConfigurableModuleBuilder().setExtras(...)` arguments of every Quarry HTTP module. */
-export const QUARRY_HTTP_MODULE_EXTRAS: QuarryHttpModuleExtras = { imports: [] };
-
-export function applyQuarryHttpModuleExtras(
-  definition: DynamicModule,
-  extras: QuarryHttpModuleExtras,
-): DynamicModule {
-  return { ...definition, imports: [...(definition.imports ?? []), ...extras.imports] };
 }

@@ -1,31 +1,17 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
-import { QUARRY_DATA_SOURCE, quarryDataSourceProviders } from '../persistence/quarry-data-source';
+import { Global, Module } from '@nestjs/common';
 import { Clock, SystemClock } from './clock';
 import { IdGenerator, TimeOrderedIdGenerator } from './id-generator';
 
-export interface QuarryCoreModuleOptions {
-  /** Name of the host's TypeORM DataSource holding Quarry's tables. @default the default DataSource */
-  dataSource?: string;
-}
-
 /**
- * The clock, id generator and DataSource every Quarry module injects; override the first two in
- * tests. Import it once, as is (the host's default DataSource) or with `forRoot({ dataSource })`.
+ * The clock and id generator every Quarry module injects; override them in tests. Import it once,
+ * with `QuarryDataSourceModule` from `@quarry/persistence` when a module keeps tables.
  */
 @Global()
 @Module({
   providers: [
     { provide: Clock, useClass: SystemClock },
     { provide: IdGenerator, useClass: TimeOrderedIdGenerator },
-    ...quarryDataSourceProviders(),
   ],
-  exports: [Clock, IdGenerator, QUARRY_DATA_SOURCE],
+  exports: [Clock, IdGenerator],
 })
-export class QuarryCoreModule {
-  static forRoot(options: QuarryCoreModuleOptions = {}): DynamicModule {
-    return {
-      module: QuarryCoreModule,
-      providers: quarryDataSourceProviders(options.dataSource),
-    };
-  }
-}
+export class QuarryCoreModule {}

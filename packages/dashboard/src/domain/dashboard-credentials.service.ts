@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { Clock, InjectQuarryDataSource, InvalidRequestError, NotFoundError } from '@quarry/core';
+import { Clock, InvalidRequestError, NotFoundError } from '@quarry/core';
+import { InjectQuarryDataSource } from '@quarry/persistence';
 import { accountIdsByEmail } from '@quarry/accounts';
 import { DashboardCredentialEntity } from '../infrastructure/typeorm/dashboard-credential.entity';
 import { DashboardSessionEntity } from '../infrastructure/typeorm/dashboard-session.entity';

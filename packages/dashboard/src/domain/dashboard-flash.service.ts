@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock, InjectQuarryDataSource } from '@quarry/core';
+import { Clock } from '@quarry/core';
+import { InjectQuarryDataSource } from '@quarry/persistence';
 import type { WebhookSecretView } from '@quarry/accounts';
 import { DashboardSessionEntity } from '../infrastructure/typeorm/dashboard-session.entity';
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import { InjectQuarryDataSource, NotFoundError } from '@quarry/core';
+import { NotFoundError } from '@quarry/core';
+import { InjectQuarryDataSource } from '@quarry/persistence';
 import { ApiKeysService, type ApiKeySummary } from '@quarry/accounts';
 import { DashboardKeyLabelEntity } from '../infrastructure/typeorm/dashboard-key-label.entity';
 

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, Not } from 'typeorm';
-import { Clock, InjectQuarryDataSource } from '@quarry/core';
+import { Clock } from '@quarry/core';
+import { InjectQuarryDataSource } from '@quarry/persistence';
 import { DASHBOARD_SETTINGS, DashboardSettings } from '../dashboard-options.interface';
 import { DashboardSessionEntity } from '../infrastructure/typeorm/dashboard-session.entity';
 

@@ -1,7 +1,8 @@
 import { Controller, Get, Inject, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { Clock, InjectQuarryDataSource } from '@quarry/core';
+import { Clock } from '@quarry/core';
+import { InjectQuarryDataSource } from '@quarry/persistence';
 import { AccountsService, CreditLedger, ledgerHistory } from '@quarry/accounts';
 import { DASHBOARD_SETTINGS, DashboardSettings } from '../dashboard-options.interface';
 import { DashboardErrorFilter } from './dashboard-error.filter';

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { Clock, DeferJobError, JobContext, JobQueue, QuarryError } from '@quarry/core';
+import { Clock, QuarryError } from '@quarry/core';
+import { DeferJobError, JobContext, JobQueue } from '@quarry/queue';
 import { deliverCallback, jobCallbackOptions, type JobCallbackRetry, WebhookSender } from '@quarry/net';
 import { callbackPayload, type JobRecord } from '../job-record';
 import type { JobRecordStore } from '../job-record.store';

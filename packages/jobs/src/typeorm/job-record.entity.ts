@@ -1,5 +1,6 @@
 import { Column, PrimaryColumn } from 'typeorm';
-import { CallbackDeliveryColumns, TimestampColumn } from '@quarry/core';
+import { TimestampColumn } from '@quarry/persistence';
+import { CallbackDeliveryColumns } from './callback-delivery.columns';
 
 /**
  * The columns of a job table. A feature's table is an entity that extends this one and names

@@ -1,15 +1,15 @@
 import { DataSource, LessThanOrEqual, MoreThan, type EntityTarget } from 'typeorm';
-import {
-  callbackDeliveryOf,
-  Clock,
-  countDeliveryAttempt,
-  newCallbackDelivery,
-  recordDelivery,
-} from '@quarry/core';
+import { Clock } from '@quarry/core';
 import type { CallbackOutcome, DeliveryStatus } from '@quarry/net';
 import type { JobRecord, JobRecordStatus } from '../job-record';
 import { JobRecordStore } from '../job-record.store';
 import type { JobRecordEntity } from './job-record.entity';
+import {
+  callbackDeliveryOf,
+  countDeliveryAttempt,
+  newCallbackDelivery,
+  recordDelivery,
+} from './callback-delivery.columns';
 
 const json = <T>(text: string | null): T | undefined => (text === null ? undefined : (JSON.parse(text) as T));
 

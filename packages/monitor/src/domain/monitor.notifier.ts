@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock, JobQueue } from '@quarry/core';
+import { Clock } from '@quarry/core';
+import { JobQueue } from '@quarry/queue';
 import { MONITOR_NOTIFICATION_QUEUE, MonitorNotificationMessage } from '../jobs/monitor-job-queues';
 import { MONITOR_SETTINGS, MonitorSettings } from '../monitor-options.interface';
 import { MonitorStore, NotificationKind } from '../ports/monitor.store';

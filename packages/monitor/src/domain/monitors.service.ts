@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock, IdGenerator, InvalidRequestError, JobQueue, NotFoundError, QuarryError } from '@quarry/core';
+import { Clock, IdGenerator, InvalidRequestError, NotFoundError, QuarryError } from '@quarry/core';
+import { JobQueue } from '@quarry/queue';
 import { AccountsService } from '@quarry/accounts';
 import { asInvalidRequest, generateWebhookSecret, NetError, PublicUrlPolicy } from '@quarry/net';
 import { MONITOR_CHECK_QUEUE, MonitorCheckMessage } from '../jobs/monitor-job-queues';

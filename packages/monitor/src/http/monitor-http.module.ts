@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { routeGuardProvider } from '@quarry/core';
+import { routeGuardProvider } from '@quarry/http';
 import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { MonitorsController } from './monitors.controller';
 import { ConfigurableModuleClass, MONITOR_HTTP_MODULE_OPTIONS } from './monitor-http.module-definition';

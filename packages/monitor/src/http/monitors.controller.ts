@@ -15,15 +15,15 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
+import { InvalidRequestError } from '@quarry/core';
 import {
   CurrentAccount,
   GuardedRoutes,
-  InvalidRequestError,
   NotFoundErrorBodyDto,
   PaymentRequiredErrorBodyDto,
   QuarryHttp,
   ValidationErrorBodyDto,
-} from '@quarry/core';
+} from '@quarry/http';
 import { MonitorsService } from '../domain/monitors.service';
 import { HistoryPage } from '../ports/monitor.store';
 import { CreateMonitorDto, HistoryQueryDto, UpdateMonitorDto } from './dto/monitor-request.dto';

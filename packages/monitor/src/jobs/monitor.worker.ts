@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { Clock, JobContext, JobQueue } from '@quarry/core';
+import { Clock } from '@quarry/core';
+import { JobContext, JobQueue } from '@quarry/queue';
 import { type CallbackDeliveryRecord, deliverCallback, WebhookSender } from '@quarry/net';
 import { MonitorCheckRunner } from '../domain/monitor-check.runner';
 import { EmailContent } from '../domain/notification-messages';

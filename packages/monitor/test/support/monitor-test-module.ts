@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Test, TestingModule } from '@nestjs/testing';
-import { coreEntities, coreMigrations, DatabaseEngine, QuarryCoreModule, QueueModule } from '@quarry/core';
+import { QuarryCoreModule } from '@quarry/core';
+import { DatabaseEngine, QuarryDataSourceModule } from '@quarry/persistence';
+import { DatabaseQueueModule, queueDbEntities, queueDbMigrations } from '@quarry/queue-db';
 import { AccountsModule, accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { BrowserModule } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
@@ -25,8 +27,8 @@ export const monitorEngines = (): [string, MonitorEngine][] =>
 export const redisUrl = () => process.env.QUARRY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export const schemaParts = {
-  entities: [...coreEntities, ...accountsEntities, ...scrapeEntities, ...monitorEntities],
-  migrations: [...coreMigrations, ...accountsMigrations, ...scrapeMigrations, ...monitorMigrations],
+  entities: [...queueDbEntities, ...accountsEntities, ...scrapeEntities, ...monitorEntities],
+  migrations: [...queueDbMigrations, ...accountsMigrations, ...scrapeMigrations, ...monitorMigrations],
 };
 
 export interface MonitorTestContext {
@@ -57,9 +59,10 @@ export async function createMonitorTestContext(setup: MonitorTestSetup): Promise
     imports: [
       testDataSourceModule(database.dataSource),
       QuarryCoreModule,
+      QuarryDataSourceModule,
       setup.engine.queue === 'bull'
         ? BullQueueModule.forRoot({ redisUrl: redisUrl(), prefix, shutdownGraceMs: 1000 })
-        : QueueModule.forRoot({ pollIntervalMs: 50, shutdownGraceMs: 1000 }),
+        : DatabaseQueueModule.forRoot({ pollIntervalMs: 50, shutdownGraceMs: 1000 }),
       NetModule.forRoot({ allowHosts: setup.allowHosts, isGlobal: true }),
       BrowserModule.forRoot({ isGlobal: true, maxPages: 1 }),
       AccountsModule.forRoot({}),

@@ -1,4 +1,4 @@
-import type { JobOptions } from '@quarry/core';
+import type { JobOptions } from '@quarry/queue';
 import type { WebhookSender } from './webhook.sender';
 import { webhookRetryError } from './webhook-retry.policy';
 

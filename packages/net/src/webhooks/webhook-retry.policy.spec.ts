@@ -1,4 +1,4 @@
-import { backoffDelay, isUnrecoverableJobError, RetryJobError, retryDelayAfter } from '@quarry/core';
+import { backoffDelay, isUnrecoverableJobError, retryDelayAfter, RetryJobError } from '@quarry/queue';
 import { WEBHOOK_RETRY, webhookRetryError } from './webhook-retry.policy';
 
 const MINUTE = 60_000;

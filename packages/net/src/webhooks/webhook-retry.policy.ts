@@ -1,9 +1,9 @@
-import { RetryJobError, UnrecoverableJobError, type JobBackoff } from '@quarry/core';
+import { type JobBackoff, RetryJobError, UnrecoverableJobError } from '@quarry/queue';
 import type { WebhookAttempt } from './webhook.sender';
 
 /**
  * Queue options for a webhook delivery (callbacks of docs/api.md §4, monitor webhooks of §6): 8
- * attempts, the 7 waits doubling from 30 s (`backoffDelay` of @quarry/core). Without jitter the
+ * attempts, the 7 waits doubling from 30 s (`backoffDelay` of @quarry/queue). Without jitter the
  * last attempt starts 63.5 min after the first; jitter draws each wait from [half, full], so 32 to
  * 63.5 min.
  *

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { routeGuardProvider } from '@quarry/core';
+import { routeGuardProvider } from '@quarry/http';
 import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { ScrapeJobsController } from './scrape-jobs.controller';
 import { ScrapeController } from './scrape.controller';

@@ -15,7 +15,7 @@ import {
   PaymentRequiredErrorBodyDto,
   QuarryHttp,
   ValidationErrorBodyDto,
-} from '@quarry/core';
+} from '@quarry/http';
 import { MeteredRoute } from '@quarry/accounts';
 import { ScrapeJob } from '../jobs/scrape-job';
 import { ScrapeJobsService } from '../jobs/scrape-jobs.service';

@@ -17,7 +17,7 @@ import {
   PaymentRequiredErrorBodyDto,
   QuarryHttp,
   ValidationErrorBodyDto,
-} from '@quarry/core';
+} from '@quarry/http';
 import { MeteredRoute } from '@quarry/accounts';
 import { ScrapeService } from '../domain/scrape.service';
 import { InvalidateRequestDto, ScrapeRequestDto } from './dto/scrape-request.dto';

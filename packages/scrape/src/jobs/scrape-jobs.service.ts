@@ -1,5 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { Clock, holdForJob, IdGenerator, JobQueue, NotImplementedError } from '@quarry/core';
+import { Clock, holdForJob, IdGenerator, NotImplementedError } from '@quarry/core';
+import { JobQueue } from '@quarry/queue';
 import { WebhookSecretsService } from '@quarry/accounts';
 import { enqueueJob, ownJob } from '@quarry/jobs';
 import { asInvalidRequest, NetError, netFailure, PublicUrlPolicy } from '@quarry/net';
@@ -15,7 +16,7 @@ export interface AsyncScrapeRequest extends ScrapeRequest {
 }
 
 const ASYNC_NEEDS =
-  'Async scrapes need a JobQueue (QueueModule from @quarry/core, or BullQueueModule) and AccountsModule (callback signing secrets) in the app.';
+  'Async scrapes need a JobQueue (DatabaseQueueModule from @quarry/queue-db, or BullQueueModule) and AccountsModule (callback signing secrets) in the app.';
 
 /** Accepts async scrapes and answers for their state; the work happens in `ScrapeJobWorker`. */
 @Injectable()

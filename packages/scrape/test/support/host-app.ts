@@ -1,5 +1,7 @@
 import type { ModuleMetadata } from '@nestjs/common';
-import { coreEntities, coreMigrations, QuarryCoreModule } from '@quarry/core';
+import { QuarryCoreModule } from '@quarry/core';
+import { QuarryDataSourceModule } from '@quarry/persistence';
+import { queueDbEntities, queueDbMigrations } from '@quarry/queue-db';
 import { accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { BrowserModule } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
@@ -12,11 +14,12 @@ export type { HostApp };
 export function startScrapeHost(imports: ModuleMetadata['imports'], allowHosts: string[]): Promise<HostApp> {
   return startHostApp({
     schema: {
-      entities: [...coreEntities, ...accountsEntities, ...scrapeEntities],
-      migrations: [...coreMigrations, ...accountsMigrations, ...scrapeMigrations],
+      entities: [...queueDbEntities, ...accountsEntities, ...scrapeEntities],
+      migrations: [...queueDbMigrations, ...accountsMigrations, ...scrapeMigrations],
     },
     imports: [
       QuarryCoreModule,
+      QuarryDataSourceModule,
       NetModule.forRoot({ allowHosts, isGlobal: true }),
       BrowserModule.forRoot({ isGlobal: true, maxPages: 1 }),
       ...(imports ?? []),

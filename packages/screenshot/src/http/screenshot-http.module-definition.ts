@@ -3,7 +3,7 @@ import {
   applyQuarryHttpModuleExtras,
   QUARRY_HTTP_MODULE_EXTRAS,
   QuarryHttpModuleOptions,
-} from '@quarry/core';
+} from '@quarry/http';
 
 export const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN: SCREENSHOT_HTTP_MODULE_OPTIONS } =
   new ConfigurableModuleBuilder<QuarryHttpModuleOptions>({ moduleName: 'ScreenshotHttp' })

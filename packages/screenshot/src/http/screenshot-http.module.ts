@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { routeGuardProvider } from '@quarry/core';
+import { routeGuardProvider } from '@quarry/http';
 import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { ScreenshotController } from './screenshot.controller';
 import { ConfigurableModuleClass, SCREENSHOT_HTTP_MODULE_OPTIONS } from './screenshot-http.module-definition';

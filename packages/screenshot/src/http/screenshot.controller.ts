@@ -17,7 +17,7 @@ import {
   PaymentRequiredErrorBodyDto,
   QuarryHttp,
   ValidationErrorBodyDto,
-} from '@quarry/core';
+} from '@quarry/http';
 import { ScreenshotService } from '../domain/screenshot.service';
 import { ScreenshotRequestDto } from './dto/screenshot-request.dto';
 import { ScreenshotErrorBodyDto, UpstreamErrorBodyDto } from './dto/screenshot-error-body.dto';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { routeGuardProvider } from '@quarry/core';
+import { routeGuardProvider } from '@quarry/http';
 import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { VideoController } from './video.controller';
 import { ConfigurableModuleClass, VIDEO_HTTP_MODULE_OPTIONS } from './video-http.module-definition';

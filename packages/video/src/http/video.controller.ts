@@ -17,7 +17,7 @@ import {
   PaymentRequiredErrorBodyDto,
   QuarryHttp,
   ValidationErrorBodyDto,
-} from '@quarry/core';
+} from '@quarry/http';
 import { MeteredRoute } from '@quarry/accounts';
 import type { VideoJob } from '../jobs/video-job';
 import { VideoJobsService } from '../jobs/video-jobs.service';

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
-import { Clock, JobQueue, QuarryError } from '@quarry/core';
+import { Clock, QuarryError } from '@quarry/core';
+import { JobQueue } from '@quarry/queue';
 import { WebhookSecretsService } from '@quarry/accounts';
 import { CallbackJobRunner, type JobWork } from '@quarry/jobs';
 import { WebhookSender } from '@quarry/net';

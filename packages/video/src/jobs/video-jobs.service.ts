@@ -1,12 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import {
-  Clock,
-  holdForJob,
-  IdGenerator,
-  InvalidRequestError,
-  JobQueue,
-  NotImplementedError,
-} from '@quarry/core';
+import { Clock, holdForJob, IdGenerator, InvalidRequestError, NotImplementedError } from '@quarry/core';
+import { JobQueue } from '@quarry/queue';
 import { WebhookSecretsService } from '@quarry/accounts';
 import { enqueueJob, ownJob } from '@quarry/jobs';
 import { asInvalidRequest, PublicUrlPolicy } from '@quarry/net';
@@ -31,7 +25,7 @@ export interface VideoJobRequest extends Omit<VideoRequest, 'mode'> {
 }
 
 const QUEUE_NEEDED =
-  'Video jobs need a JobQueue in the app: QueueModule from @quarry/core, or BullQueueModule from @quarry/queue-bull.';
+  'Video jobs need a JobQueue in the app: DatabaseQueueModule from @quarry/queue-db, or BullQueueModule from @quarry/queue-bull.';
 const SECRETS_NEEDED =
   'Video callbacks are signed with the account webhook secret: import AccountsModule from @quarry/accounts, or submit without callbackUrl and poll the job.';
 

@@ -1,13 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Test, TestingModule } from '@nestjs/testing';
-import {
-  Clock,
-  coreEntities,
-  coreMigrations,
-  DatabaseEngine,
-  QuarryCoreModule,
-  QueueModule,
-} from '@quarry/core';
+import { Clock, QuarryCoreModule } from '@quarry/core';
+import { DatabaseEngine, QuarryDataSourceModule } from '@quarry/persistence';
+import { DatabaseQueueModule, queueDbEntities, queueDbMigrations } from '@quarry/queue-db';
 import { AccountsModule, accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { NetModule } from '@quarry/net';
 import { BullQueueModule } from '@quarry/queue-bull';
@@ -34,8 +29,8 @@ export const videoEngines = (): [string, VideoEngine][] =>
   ]);
 
 export const videoSchema = {
-  entities: [...coreEntities, ...accountsEntities, ...videoEntities],
-  migrations: [...coreMigrations, ...accountsMigrations, ...videoMigrations],
+  entities: [...queueDbEntities, ...accountsEntities, ...videoEntities],
+  migrations: [...queueDbMigrations, ...accountsMigrations, ...videoMigrations],
 };
 
 /** The system clock moved forward on demand, to see jobs expire. */
@@ -76,13 +71,14 @@ export async function createVideoTestContext(setup: VideoTestSetup): Promise<Vid
     imports: [
       testDataSourceModule(database.dataSource),
       QuarryCoreModule,
+      QuarryDataSourceModule,
       setup.engine.queue === 'bull'
         ? BullQueueModule.forRoot({
             redisUrl: testRedisUrl() ?? 'redis://127.0.0.1:6379',
             prefix: `quarry-video-test-${randomBytes(4).toString('hex')}`,
             shutdownGraceMs: 1000,
           })
-        : QueueModule.forRoot({ pollIntervalMs: 50, shutdownGraceMs: 1000 }),
+        : DatabaseQueueModule.forRoot({ pollIntervalMs: 50, shutdownGraceMs: 1000 }),
       NetModule.forRoot({ allowHosts: setup.allowHosts, isGlobal: true }),
       AccountsModule.forRoot({}),
       setup.async

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsString, Length, Max, Min } from 'class-validator';
-import { NO_CONTROL_CHARACTERS_PATTERN, NoControlCharacters, OptionalField } from '@quarry/core';
+import { NO_CONTROL_CHARACTERS_PATTERN, NoControlCharacters, OptionalField } from '@quarry/http';
 import { AccountDto } from './account-response.dto';
 
 export class CreateAccountDto {

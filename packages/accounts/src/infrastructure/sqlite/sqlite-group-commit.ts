@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { PreparedSql, SqliteHandle, SqliteStatement } from '@quarry/core';
+import { PreparedSql, SqliteHandle, SqliteStatement } from '@quarry/persistence';
 
 interface Write {
   sql: string;

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { TimestampColumn } from '@quarry/core';
+import { TimestampColumn } from '@quarry/persistence';
 
 @Entity({ name: 'quarry_api_keys' })
 export class ApiKeyEntity {

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { TimestampColumn } from '@quarry/core';
+import { TimestampColumn } from '@quarry/persistence';
 
 /** Credits held back from the balance while paid work runs; a charge with the same key consumes it. */
 @Entity({ name: 'quarry_credit_reservations' })

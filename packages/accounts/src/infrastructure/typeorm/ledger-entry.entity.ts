@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { TimestampColumn } from '@quarry/core';
+import { TimestampColumn } from '@quarry/persistence';
 
 /** One movement of credits: negative for a charge, positive for a grant. */
 @Entity({ name: 'quarry_credit_ledger' })

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectQuarryDataSource } from '@quarry/core';
+import { InjectQuarryDataSource } from '@quarry/persistence';
 import { DataSource } from 'typeorm';
 
 /**

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsRFC3339, Max, Min } from 'class-validator';
-import { OptionalField } from '@quarry/core';
+import { OptionalField } from '@quarry/http';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../domain/blog.service';
 
 export class BlogListQueryDto {

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { TimestampColumn } from '@quarry/core';
+import { TimestampColumn } from '@quarry/persistence';
 
 /** One post as loaded from its file; the files stay the source of truth, the table what every instance reads. */
 @Entity({ name: 'quarry_blog_posts' })

@@ -1,4 +1,4 @@
-import { HttpUrlField, TimeoutMsField } from '@quarry/core';
+import { HttpUrlField, TimeoutMsField } from '@quarry/http';
 
 export class BrandRequestDto {
   @HttpUrlField({

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { TimestampColumn } from '@quarry/core';
+import { TimestampColumn } from '@quarry/persistence';
 
 /** The password an account holder signs in to the dashboard with; one per account. */
 @Entity({ name: 'quarry_dashboard_credentials' })

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { TimestampColumn } from '@quarry/core';
+import { TimestampColumn } from '@quarry/persistence';
 
 /** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored. */
 @Entity({ name: 'quarry_dashboard_sessions' })

@@ -15,7 +15,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { HttpUrlField, OptionalField } from '@quarry/core';
+import { HttpUrlField, OptionalField } from '@quarry/http';
 import { MAX_NAME_LENGTH } from '../../domain/monitor';
 import { MAX_SECRET_LENGTH, MIN_SECRET_LENGTH } from '../../domain/monitors.service';
 import { MAX_IGNORE_PATTERNS, MAX_PATTERN_LENGTH } from '../../domain/safe-pattern';

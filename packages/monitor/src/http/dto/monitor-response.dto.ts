@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ErrorBodyDto } from '@quarry/core';
+import { ErrorBodyDto } from '@quarry/http';
 import { MONITOR_SCOPES } from '../../domain/watch';
 
 export class MonitorChannelDto {

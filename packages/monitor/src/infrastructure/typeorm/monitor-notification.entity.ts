@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { TimestampColumn } from '@quarry/core';
+import { TimestampColumn } from '@quarry/persistence';
 
 /** One message to one channel: what was (or will be) sent, and how delivery went. */
 @Entity({ name: 'quarry_monitor_notifications' })

@@ -1,5 +1,5 @@
 import { DataSource, In, LessThan, MoreThanOrEqual } from 'typeorm';
-import { isForeignKeyViolation, isUniqueViolation } from '@quarry/core';
+import { isForeignKeyViolation, isUniqueViolation } from '@quarry/persistence';
 import { ScrapeTier } from '@quarry/scrape';
 import { JitterSettings } from '../../domain/check-schedule';
 import {

@@ -5,7 +5,7 @@ import {
   NO_CONTROL_CHARACTERS_PATTERN,
   NoControlCharacters,
   OptionalField,
-} from '@quarry/core';
+} from '@quarry/http';
 import { ScrapeRequestDto } from './scrape-request.dto';
 import { ScrapeErrorBodyDto, ScrapeResultDto } from './scrape-response.dto';
 

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { HttpUrlField, OptionalField, TimeoutMsField } from '@quarry/core';
+import { HttpUrlField, OptionalField, TimeoutMsField } from '@quarry/http';
 
 export class ScrapeRequestDto {
   @HttpUrlField({ description: 'A public http(s) URL.', example: 'https://example.com/article' })

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Clock, PreparedSql, SqliteChangeCounter } from '@quarry/core';
+import { Clock } from '@quarry/core';
+import { PreparedSql, SqliteChangeCounter } from '@quarry/persistence';
 import { CachedScrape, ScrapeCache } from '../../ports/scrape-cache';
 import { SCRAPE_CACHE_CHANGE_TRIGGERS } from './migrations/1765300000000-count-scrape-cache-changes.migration';
 import { RememberedScrapes } from './remembered-scrapes';

@@ -1,4 +1,4 @@
-import { SqliteChangeCounter } from '@quarry/core';
+import { SqliteChangeCounter } from '@quarry/persistence';
 import { CachedScrape } from '../../ports/scrape-cache';
 
 /** Characters of cached JSON kept in memory at most; past it the memory starts over. */

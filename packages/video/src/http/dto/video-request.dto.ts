@@ -5,7 +5,7 @@ import {
   NO_CONTROL_CHARACTERS_PATTERN,
   NoControlCharacters,
   OptionalField,
-} from '@quarry/core';
+} from '@quarry/http';
 import { LANGUAGE_PATTERN, VIDEO_MODES, type VideoMode } from '../../domain/video-request';
 import { VIDEO_URL_PATTERN } from '../../domain/video-url';
 

@@ -1,0 +1,32 @@
+export { QuarryExceptionFilter } from './quarry-exception.filter';
+export { QuarryHttp } from './quarry-http.decorator';
+export { OptionalField } from './optional-field.decorator';
+export { HttpUrlField, type HttpUrlFieldOptions } from './http-url.decorator';
+export { TimeoutMsField } from './timeout-ms-field.decorator';
+export {
+  CONTROL_CHARACTERS,
+  NO_CONTROL_CHARACTERS_PATTERN,
+  NoControlCharacters,
+} from './no-control-characters.decorator';
+export {
+  ApiKeySecurityDocs,
+  GuardedRoutes,
+  routeGuardProvider,
+  type QuarryHttpModuleOptions,
+} from './route-guard';
+export { ANONYMOUS_ACCOUNT, CurrentAccount } from './current-account.decorator';
+export {
+  ErrorBodyDto,
+  NotFoundErrorBodyDto,
+  NotImplementedErrorBodyDto,
+  PayloadTooLargeErrorBodyDto,
+  PaymentRequiredErrorBodyDto,
+  RateLimitedErrorBodyDto,
+  UnauthorizedErrorBodyDto,
+  ValidationErrorBodyDto,
+} from './error-body.dto';
+export {
+  applyQuarryHttpModuleExtras,
+  QUARRY_HTTP_MODULE_EXTRAS,
+  type QuarryHttpModuleExtras,
+} from './quarry-http-module-extras';

@@ -1,0 +1,78 @@
+/** Options of the in-process engine (`DatabaseQueueModule.forRoot`). Durations are milliseconds. */
+export interface DatabaseJobQueueOptions {
+  /**
+   * Whether this process runs handlers. `false` for `QUARRY_ROLE=api`: the process only enqueues
+   * and reads job states, and processes that run workers on the same database do the work.
+   * @default true
+   */
+  runWorkers?: boolean;
+  /**
+   * How long a worker with nothing to do waits before it looks for due jobs again. Jobs added or
+   * finished in this process wake its workers at once; this bounds the delay for jobs added
+   * by other processes and for delayed jobs.
+   * @default 250
+   */
+  pollIntervalMs?: number;
+  /**
+   * How long a claimed job stays leased to its worker without a heartbeat; renewed every third of
+   * it while the handler runs. A job whose worker died is run again once its lease runs out.
+   * @default 30000
+   */
+  leaseMs?: number;
+  /**
+   * Times a job may be reclaimed after its worker vanished before it fails with
+   * `job stalled more than allowable limit`, so a job that crashes its worker cannot loop forever.
+   * @default 1
+   */
+  maxStalledCount?: number;
+  /** How long completed and failed jobs are kept before the sweep deletes them. @default 86400000 (24 h) */
+  retentionMs?: number;
+  /** How often a worker process purges finished jobs and fails stalled ones. @default 60000 */
+  sweepIntervalMs?: number;
+  /**
+   * On shutdown, how long running handlers may take to finish. Jobs still running after it are
+   * given back to the queue, without using up their attempt, for the next process to run.
+   * @default 10000
+   */
+  shutdownGraceMs?: number;
+}
+
+export type ResolvedDatabaseJobQueueOptions = Required<DatabaseJobQueueOptions>;
+
+const DATABASE_JOB_QUEUE_DEFAULTS: ResolvedDatabaseJobQueueOptions = {
+  runWorkers: true,
+  pollIntervalMs: 250,
+  leaseMs: 30_000,
+  maxStalledCount: 1,
+  retentionMs: 24 * 60 * 60 * 1000,
+  sweepIntervalMs: 60_000,
+  shutdownGraceMs: 10_000,
+};
+
+/** Applies defaults and rejects invalid values, so a misconfiguration fails at boot. */
+export function resolveDatabaseJobQueueOptions(
+  options: DatabaseJobQueueOptions = {},
+): ResolvedDatabaseJobQueueOptions {
+  const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  const resolved: ResolvedDatabaseJobQueueOptions = { ...DATABASE_JOB_QUEUE_DEFAULTS, ...defined };
+  if (typeof resolved.runWorkers !== 'boolean') {
+    throw new TypeError('DatabaseQueueModule option runWorkers must be a boolean');
+  }
+  const positive = ['pollIntervalMs', 'leaseMs', 'retentionMs', 'sweepIntervalMs'] as const;
+  for (const key of positive) {
+    if (!Number.isFinite(resolved[key]) || resolved[key] <= 0) {
+      throw new RangeError(`DatabaseQueueModule option ${key} must be a number > 0, got ${resolved[key]}`);
+    }
+  }
+  if (!Number.isFinite(resolved.shutdownGraceMs) || resolved.shutdownGraceMs < 0) {
+    throw new RangeError(
+      `DatabaseQueueModule option shutdownGraceMs must be a number >= 0, got ${resolved.shutdownGraceMs}`,
+    );
+  }
+  if (!Number.isInteger(resolved.maxStalledCount) || resolved.maxStalledCount < 0) {
+    throw new RangeError(
+      `DatabaseQueueModule option maxStalledCount must be an integer >= 0, got ${resolved.maxStalledCount}`,
+    );
+  }
+  return resolved;
+}
