@@ -50,7 +50,7 @@ describe('ScrapeModule requirements', () => {
       new RegExp(
         [
           'ScrapeModule cannot start',
-          "Quarry's DataSource: import QuarryCoreModule",
+          "Quarry's DataSource: import QuarryDataSourceModule",
           'TypeOrmModule\\.forRoot\\(\\)',
           'NetModule\\.forRoot\\(\\)',
           'BrowserModule\\.forRoot\\(\\)',

@@ -97,7 +97,7 @@ describe('VideoModule', () => {
       new RegExp(
         [
           'VideoModule cannot start',
-          "Quarry's DataSource: import QuarryCoreModule",
+          "Quarry's DataSource: import QuarryDataSourceModule",
           'TypeOrmModule\\.forRoot\\(\\)',
           'Clock and IdGenerator',
           'NetModule\\.forRoot\\(\\)',
