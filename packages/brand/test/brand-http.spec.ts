@@ -13,7 +13,6 @@ import {
 import { BrowserModule } from '@quarry/browser';
 import { QuarryCoreModule } from '@quarry/core';
 import { QuarryDataSourceModule } from '@quarry/persistence';
-import { queueDbEntities, queueDbMigrations } from '@quarry/queue-db';
 import { NetModule } from '@quarry/net';
 import {
   createTestDatabase,
@@ -43,8 +42,8 @@ describe.each(testDatabaseEngines())('POST /v1/api/brand on %s', (engine) => {
     sites = await startFixtureSites();
     sites.server.route('/missing', { status: 404, body: 'gone' });
     database = await createTestDatabase(engine, {
-      entities: [...queueDbEntities, ...accountsEntities],
-      migrations: [...queueDbMigrations, ...accountsMigrations],
+      entities: accountsEntities,
+      migrations: accountsMigrations,
     });
     const moduleRef = await Test.createTestingModule({
       imports: [

@@ -14,7 +14,7 @@ export { ConfigError, EnvReader } from './config/env-reader';
 export { Clock, SystemClock } from './time/clock';
 export { IdGenerator } from './time/id-generator';
 export { QuarryCoreModule } from './time/quarry-core.module';
-export { HTTP_URL_PATTERN, MAX_URL_LENGTH } from './url/http-url-rules';
+export { CONTROL_CHARACTERS, HTTP_URL_PATTERN, MAX_URL_LENGTH } from './input/input-rules';
 export { closeRedisConnection } from './redis/close-redis-connection';
 export {
   COMMON_REQUIREMENTS,

@@ -3,11 +3,7 @@ export { QuarryHttp } from './quarry-http.decorator';
 export { OptionalField } from './optional-field.decorator';
 export { HttpUrlField, type HttpUrlFieldOptions } from './http-url.decorator';
 export { TimeoutMsField } from './timeout-ms-field.decorator';
-export {
-  CONTROL_CHARACTERS,
-  NO_CONTROL_CHARACTERS_PATTERN,
-  NoControlCharacters,
-} from './no-control-characters.decorator';
+export { NO_CONTROL_CHARACTERS_PATTERN, NoControlCharacters } from './no-control-characters.decorator';
 export {
   ApiKeySecurityDocs,
   GuardedRoutes,

@@ -46,7 +46,7 @@ export interface JobStatus {
 }
 
 /**
- * The job queue port. Engines: the in-process engine in this package (job rows in the database)
+ * The job queue port. Engines: `@quarry/queue-db` (job rows in the app's database)
  * and Bull on Redis in `@quarry/queue-bull`. Handlers must be idempotent: a job interrupted by a
  * crash runs again.
  */

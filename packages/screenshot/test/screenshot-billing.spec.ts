@@ -11,7 +11,6 @@ import {
 import { BrowserModule } from '@quarry/browser';
 import { QuarryCoreModule } from '@quarry/core';
 import { QuarryDataSourceModule } from '@quarry/persistence';
-import { queueDbEntities, queueDbMigrations } from '@quarry/queue-db';
 import { NetModule } from '@quarry/net';
 import {
   createTestDatabase,
@@ -37,8 +36,8 @@ describe.each(testDatabaseEngines())(
         '/missing': { status: 404, body: 'gone' },
       });
       database = await createTestDatabase(engine, {
-        entities: [...queueDbEntities, ...accountsEntities],
-        migrations: [...queueDbMigrations, ...accountsMigrations],
+        entities: accountsEntities,
+        migrations: accountsMigrations,
       });
       // As a host embeds it: no HTTP routes, the ledger passed as the billing option.
       moduleRef = await Test.createTestingModule({

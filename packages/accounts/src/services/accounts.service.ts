@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock, IdGenerator, InvalidRequestError, NotFoundError } from '@quarry/core';
-import { CONTROL_CHARACTERS } from '@quarry/http';
+import { Clock, CONTROL_CHARACTERS, IdGenerator, InvalidRequestError, NotFoundError } from '@quarry/core';
 import { InjectQuarryDataSource, PreparedSql } from '@quarry/persistence';
 import { Account } from '../domain/account';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';

@@ -6,13 +6,12 @@ import { Test, TestingModule } from '@nestjs/testing';
 import { stringify } from 'yaml';
 import { Clock, QuarryCoreModule } from '@quarry/core';
 import { DatabaseEngine, QuarryDataSourceModule } from '@quarry/persistence';
-import { queueDbEntities, queueDbMigrations } from '@quarry/queue-db';
 import { createTestDatabase, TestDatabase, testDataSourceModule } from '@quarry/testing';
 import { BlogModule, BlogModuleOptions, blogEntities, blogMigrations } from '../../src';
 
 export const schemaParts = {
-  entities: [...queueDbEntities, ...blogEntities],
-  migrations: [...queueDbMigrations, ...blogMigrations],
+  entities: blogEntities,
+  migrations: blogMigrations,
 };
 
 /** A clock the test moves by hand. */

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { CONTROL_CHARACTERS } from '@quarry/http';
+import { CONTROL_CHARACTERS } from '@quarry/core';
 import { DASHBOARD_SETTINGS, DashboardSettings } from '../dashboard-options.interface';
 import { DashboardCredentials } from '../domain/dashboard-credentials.service';
 import { DashboardSessions } from '../domain/dashboard-sessions.service';
