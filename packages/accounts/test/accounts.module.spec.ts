@@ -3,8 +3,8 @@ import { Test } from '@nestjs/testing';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import request from 'supertest';
 import { MissingModuleRequirementError, QuarryCoreModule } from '@quarry/core';
-import { QuarryDataSourceModule } from '@quarry/persistence';
 import { QuarryExceptionFilter } from '@quarry/http';
+import { QuarryDataSourceModule } from '@quarry/persistence';
 import { createTestDatabase, TestDatabase, testDataSourceModule } from '@quarry/testing';
 import {
   AccountsModule,

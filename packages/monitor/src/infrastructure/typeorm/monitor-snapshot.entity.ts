@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { TimestampColumn } from '@quarry/core';
+import { TimestampColumn } from '@quarry/persistence';
 
 /** One distinct watched text of a monitor, kept while a retained check read it. */
 @Entity({ name: 'quarry_monitor_snapshots' })
