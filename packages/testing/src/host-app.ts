@@ -65,7 +65,7 @@ export interface HostApp {
 export interface HostAppSetup {
   /** The tables Quarry's modules need, migrated into a fresh SQLite database. */
   schema: DataSourceParts;
-  /** Quarry's modules (and what they need: `QuarryCoreModule`, `NetModule`, ...) as the host imports them. */
+  /** Quarry's modules (and what they need: `QuarryCoreModule`, `QuarryDataSourceModule`, `NetModule`, ...) as the host imports them. */
   imports: ModuleMetadata['imports'];
 }
 
