@@ -1,9 +1,9 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Clock, QuarryHttp } from '@quarry/core';
-import { AuthenticatedKey } from '../services/api-keys.service';
-import { CreditLedger, DAY_MS } from '../services/credit-ledger';
-import { WebhookSecretsService } from '../services/webhook-secrets.service';
+import { AuthenticatedKey } from '../domain/api-keys.service';
+import { CreditLedger, DAY_MS } from '../domain/credit-ledger';
+import { WebhookSecretsService } from '../domain/webhook-secrets.service';
 import { CurrentAuth } from '../auth/current-auth.decorator';
 import { RequireApiKey } from '../auth/require-api-key.decorator';
 import { AccountResponseDto, OperationUsageDto, WebhookSecretDto } from './dto/account-response.dto';

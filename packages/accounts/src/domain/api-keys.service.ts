@@ -10,7 +10,7 @@ import {
   PreparedSql,
   SqliteChangeCounter,
 } from '@quarry/core';
-import { ApiKeySummary } from '../domain/account';
+import { ApiKeySummary } from './account';
 import { ApiKeyEntity } from '../infrastructure/typeorm/api-key.entity';
 import { AccountsService } from './accounts.service';
 import { ApiKeyChangeListener } from './api-key-change-listener';

@@ -11,7 +11,7 @@ import {
   PaymentRequiredError,
   PreparedSql,
 } from '@quarry/core';
-import { Account } from '../domain/account';
+import { Account } from './account';
 import { SqliteGroupCommit } from '../infrastructure/sqlite/sqlite-group-commit';
 
 export interface ChargeResult {

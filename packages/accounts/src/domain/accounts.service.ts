@@ -9,7 +9,7 @@ import {
   NotFoundError,
   PreparedSql,
 } from '@quarry/core';
-import { Account } from '../domain/account';
+import { Account } from './account';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
 import { CreditLedger } from './credit-ledger';
 import { generateWebhookSecret } from '@quarry/net';
