@@ -13,6 +13,7 @@ import { JobQueue } from './job-queue';
 import { QueueModule } from './queue.module';
 import { QUEUE_MODULE_OPTIONS } from './queue.module-definition';
 import { MissingModuleRequirementError } from '../module/module-requirements';
+import { ModuleOptionsError } from '../module/resolve-options';
 
 @Module({
   providers: [{ provide: 'QUEUE_SETTINGS', useValue: { pollIntervalMs: 20 } }],
@@ -142,5 +143,28 @@ describe('QueueModule requirements', () => {
     const compiling = Test.createTestingModule({ imports: [QueueModule.forRoot()] }).compile();
     await expect(compiling).rejects.toThrow(MissingModuleRequirementError);
     await expect(compiling).rejects.toThrow(/QueueModule cannot start[\s\S]*TypeOrmModule\.forRoot\(\)/);
+  });
+});
+
+describe('QueueModule options', () => {
+  it.each([
+    [{ pollInterval: 20 }, 'QueueModule: unknown option pollInterval — did you mean pollIntervalMs?'],
+    [{ leaseMs: 0 }, 'QueueModule: option leaseMs must be an integer >= 1, got 0'],
+  ])('fail the boot on %j, naming the option', async (options, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'quarry-queue-options-'));
+    const compiling = Test.createTestingModule({
+      imports: [
+        QuarryCoreModule,
+        TypeOrmModule.forRoot(
+          dataSourceOptionsFromUrl(`sqlite:${join(dir, 'db.sqlite')}`, {
+            entities: coreEntities,
+            migrations: coreMigrations,
+          }),
+        ),
+        QueueModule.forRoot(options as object),
+      ],
+    }).compile();
+    await expect(compiling).rejects.toThrow(new ModuleOptionsError(message));
+    rmSync(dir, { recursive: true, force: true });
   });
 });

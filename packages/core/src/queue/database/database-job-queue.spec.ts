@@ -6,7 +6,11 @@ import { dataSourceOptionsFromUrl } from '../../persistence/database-url';
 import { coreEntities, coreMigrations } from '../core-schema';
 import { resolveJobOptions } from '../job-policy';
 import { DatabaseJobQueue } from './database-job-queue';
-import { resolveDatabaseJobQueueOptions } from './database-job-queue-options.interface';
+import { ModuleOptionsError } from '../../module/resolve-options';
+import {
+  type DatabaseJobQueueOptions,
+  resolveDatabaseJobQueueOptions,
+} from './database-job-queue-options.interface';
 import { JobStore } from './job-store';
 
 // The engine contract (packages/testing/src/job-queue-contract.ts) runs over SQLite and PostgreSQL
@@ -117,12 +121,15 @@ describe('resolveDatabaseJobQueueOptions', () => {
   });
 
   it.each([
-    { pollIntervalMs: 0 },
-    { leaseMs: -1 },
-    { shutdownGraceMs: Number.NaN },
-    { maxStalledCount: 0.5 },
-  ])('rejects %j', (options) => {
-    expect(() => resolveDatabaseJobQueueOptions(options)).toThrow(RangeError);
+    [{ pollIntervalMs: 0 }, 'QueueModule: option pollIntervalMs must be an integer >= 1, got 0'],
+    [{ leaseMs: -1 }, 'QueueModule: option leaseMs must be an integer >= 1, got -1'],
+    [{ shutdownGraceMs: Number.NaN }, 'QueueModule: option shutdownGraceMs must be an integer >= 0, got NaN'],
+    [{ maxStalledCount: 0.5 }, 'QueueModule: option maxStalledCount must be an integer >= 0, got 0.5'],
+    [{ pollInterval: 50 }, 'QueueModule: unknown option pollInterval — did you mean pollIntervalMs?'],
+  ])('rejects %j', (options, message) => {
+    expect(() => resolveDatabaseJobQueueOptions(options as DatabaseJobQueueOptions)).toThrow(
+      new ModuleOptionsError(message),
+    );
   });
 });
 
