@@ -2,8 +2,8 @@ import { Test, TestingModule } from '@nestjs/testing';
 import { Clock, InvalidRequestError, NotFoundError, QuarryCoreModule } from '@quarry/core';
 import { AccountsModule, AccountsService, accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { createTestDatabase, TestDatabase, testDatabaseEngines, testDataSourceModule } from '@quarry/testing';
-import { dashboardEntities, dashboardMigrations } from '../src';
-import { DASHBOARD_SETTINGS, dashboardSettings } from '../src/dashboard-options.interface';
+import { DashboardModule, dashboardEntities, dashboardMigrations } from '../src';
+import { dashboardSettings } from '../src/dashboard-options.interface';
 import { DashboardCredentials } from '../src/domain/dashboard-credentials.service';
 import { DashboardSessions } from '../src/domain/dashboard-sessions.service';
 import { SignInLimiter } from '../src/domain/sign-in-limiter';
@@ -40,15 +40,11 @@ describe.each(testDatabaseEngines())(
         migrations: [...accountsMigrations, ...dashboardMigrations],
       });
       moduleRef = await Test.createTestingModule({
-        imports: [testDataSourceModule(database.dataSource), QuarryCoreModule, AccountsModule.forRoot({})],
-        providers: [
-          {
-            provide: DASHBOARD_SETTINGS,
-            useValue: dashboardSettings({ sessionTtlMs: HOUR, signInMaxEntries: 1000 }),
-          },
-          DashboardCredentials,
-          DashboardSessions,
-          SignInLimiter,
+        imports: [
+          testDataSourceModule(database.dataSource),
+          QuarryCoreModule,
+          AccountsModule.forRoot({}),
+          DashboardModule.forRoot({ sessionTtlMs: HOUR, signInMaxEntries: 1000 }),
         ],
       })
         .overrideProvider(Clock)

@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QuarryCoreModule } from '@quarry/core';
 import { AccountsModule } from '@quarry/accounts';
-import { DashboardCredentials } from '@quarry/dashboard';
+import { DashboardModule } from '@quarry/dashboard';
 import { quarryDataSourceOptions } from '../database/quarry-schema';
 
 /** What the operator CLI needs: the same database as the service, the accounts services and dashboard passwords. */
@@ -15,8 +15,8 @@ export class CliModule {
         QuarryCoreModule,
         TypeOrmModule.forRoot(quarryDataSourceOptions(databaseUrl)),
         AccountsModule.forRoot({}),
+        DashboardModule.forRoot({}),
       ],
-      providers: [DashboardCredentials],
     };
   }
 }
