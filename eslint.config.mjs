@@ -11,8 +11,16 @@ export default tseslint.config(
   {
     files: ['**/*.ts'],
     plugins: { '@nx': nx },
+    languageOptions: {
+      parserOptions: {
+        project: ['packages/*/tsconfig.spec.json', 'apps/*/tsconfig.spec.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
       '@nx/enforce-module-boundaries': [
         'error',
         {

@@ -14,7 +14,7 @@ import { MonitorHttpModule, MonitorModule } from '@quarry/monitor';
 import { VideoHttpModule, VideoModule } from '@quarry/video';
 import { BrandHttpModule, BrandModule } from '@quarry/brand';
 import { BlogHttpModule, BlogModule } from '@quarry/blog';
-import { DashboardModule } from '@quarry/dashboard';
+import { DashboardHttpModule, DashboardModule } from '@quarry/dashboard';
 import { AppConfig } from './config/app-config';
 import { quarryDataSourceOptions } from './database/quarry-schema';
 import { HealthController } from './health/health.controller';
@@ -102,6 +102,7 @@ export class AppModule {
           secret: config.dashboardSecret,
           trustProxy: config.trustProxy,
         }),
+        DashboardHttpModule,
         RouterModule.register([
           { path: 'v1/api', module: AccountsHttpModule },
           { path: 'v1/api', module: ScrapeHttpModule },
@@ -111,7 +112,7 @@ export class AppModule {
           { path: 'v1/api', module: BrandHttpModule },
           { path: 'v1/api', module: BlogHttpModule },
           { path: 'v1/admin', module: AccountsAdminHttpModule },
-          { path: 'dashboard', module: DashboardModule },
+          { path: 'dashboard', module: DashboardHttpModule },
         ]),
       ],
       controllers: [HealthController],

@@ -1,13 +1,14 @@
-import type { DynamicModule } from '@nestjs/common';
+import type { DynamicModule, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { AccountsModule, LedgerBilling } from '@quarry/accounts';
-import { BlogModule } from '@quarry/blog';
-import { BrandModule } from '@quarry/brand';
-import { FreeBilling, ModuleOptionsError } from '@quarry/core';
-import { MonitorModule } from '@quarry/monitor';
-import { ScrapeModule } from '@quarry/scrape';
-import { ScreenshotModule } from '@quarry/screenshot';
-import { VideoModule } from '@quarry/video';
+import { AccountsAdminHttpModule, AccountsHttpModule, AccountsModule, LedgerBilling } from '@quarry/accounts';
+import { BlogHttpModule, BlogModule } from '@quarry/blog';
+import { BrandHttpModule, BrandModule } from '@quarry/brand';
+import { FreeBilling, MissingModuleRequirementError, ModuleOptionsError } from '@quarry/core';
+import { DashboardHttpModule } from '@quarry/dashboard';
+import { MonitorHttpModule, MonitorModule } from '@quarry/monitor';
+import { ScrapeHttpModule, ScrapeModule } from '@quarry/scrape';
+import { ScreenshotHttpModule, ScreenshotModule } from '@quarry/screenshot';
+import { VideoHttpModule, VideoModule } from '@quarry/video';
 
 /**
  * Boots only `module`, every piece it needs from the app stood in for (the ledger by
@@ -65,5 +66,30 @@ describe.each([
     const error = await bootError(forRoot({ [meant]: -1 }));
     expect(error).toBeInstanceOf(ModuleOptionsError);
     expect((error as Error).message).toMatch(new RegExp(`^${name}: option ${meant} must be an integer`));
+  });
+});
+
+// An HTTP module imported without its feature module names what to import, before any bare DI error.
+describe.each<[string, DynamicModule | Type, string]>([
+  ['ScrapeHttpModule', ScrapeHttpModule.forRoot({ guard: false }), 'ScrapeModule.forRoot()'],
+  ['ScreenshotHttpModule', ScreenshotHttpModule.forRoot({ guard: false }), 'ScreenshotModule.forRoot()'],
+  ['MonitorHttpModule', MonitorHttpModule.forRoot({ guard: false }), 'MonitorModule.forRoot()'],
+  ['VideoHttpModule', VideoHttpModule.forRoot({ guard: false }), 'VideoModule.forRoot()'],
+  ['BrandHttpModule', BrandHttpModule.forRoot({ guard: false }), 'BrandModule.forRoot()'],
+  ['BlogHttpModule', BlogHttpModule, 'BlogModule.forRoot()'],
+  ['AccountsHttpModule', AccountsHttpModule, 'AccountsModule.forRoot()'],
+  ['AccountsAdminHttpModule', AccountsAdminHttpModule, 'AccountsModule.forRoot()'],
+  ['DashboardHttpModule', DashboardHttpModule, 'DashboardModule.forRoot()'],
+])('%s alone', (name, module, fix) => {
+  it('fails the boot naming the module to import', async () => {
+    const error = await Test.createTestingModule({ imports: [module] })
+      .compile()
+      .then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+    expect(error).toBeInstanceOf(MissingModuleRequirementError);
+    expect((error as Error).message).toContain(`${name} cannot start; the app must provide:`);
+    expect((error as Error).message).toContain(`import ${fix}`);
   });
 });

@@ -13,10 +13,10 @@ import {
   API_KEY_THROTTLER_STORAGE,
   apiKeyThrottlerProviders,
 } from './rate-limit/api-key-throttler.providers';
-import { AccountsService } from './services/accounts.service';
-import { ApiKeysService } from './services/api-keys.service';
-import { CreditLedger } from './services/credit-ledger';
-import { WebhookSecretsService } from './services/webhook-secrets.service';
+import { AccountsService } from './domain/accounts.service';
+import { ApiKeysService } from './domain/api-keys.service';
+import { CreditLedger } from './domain/credit-ledger';
+import { WebhookSecretsService } from './domain/webhook-secrets.service';
 
 /** Provided and exported alike. */
 const SERVICES = [

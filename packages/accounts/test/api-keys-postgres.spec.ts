@@ -4,7 +4,7 @@ import { QuarryCoreModule } from '@quarry/core';
 import { dataSourceOptionsFromUrl, QuarryDataSourceModule } from '@quarry/persistence';
 import { eventually, testDatabaseEngines, testDataSourceModule } from '@quarry/testing';
 import { AccountsModule, AccountsService, accountsEntities, ApiKeysService, CreditLedger } from '../src';
-import { API_KEY_LISTENER_APPLICATION_NAME } from '../src/services/api-key-change-listener';
+import { API_KEY_LISTENER_APPLICATION_NAME } from '../src/domain/api-key-change-listener';
 import { AccountsTestContext, createAccountsTestContext } from './accounts-test-module';
 
 const describeOnPostgres = testDatabaseEngines().includes('postgres') ? describe : describe.skip;

@@ -4,6 +4,8 @@ import { BrowserPool } from '@quarry/browser';
 import { checkedProviders, COMMON_REQUIREMENTS, IdGenerator, type ModuleRequirements } from '@quarry/core';
 import { PublicUrlPolicy } from '@quarry/net';
 import { BrandService } from './domain/brand.service';
+import { PooledBrandPageMeasurer } from './page/pooled-brand-page.measurer';
+import { BrandPageMeasurer } from './ports/brand-page.measurer';
 import { BRAND_MODULE_OPTIONS, ConfigurableModuleClass } from './brand.module-definition';
 import { BRAND_SETTINGS, resolveBrandSettings, type BrandModuleOptions } from './brand-options.interface';
 
@@ -29,6 +31,11 @@ const BRAND_REQUIREMENTS: ModuleRequirements = {
       inject: [BRAND_MODULE_OPTIONS, { token: LedgerBilling, optional: true }],
       useFactory: (options: BrandModuleOptions, ledger?: LedgerBilling) =>
         resolveBrandSettings(options, ledger),
+    },
+    {
+      provide: BrandPageMeasurer,
+      inject: [BrowserPool],
+      useFactory: (pool: BrowserPool) => new PooledBrandPageMeasurer(pool),
     },
     BrandService,
   ]),

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { ModuleOptionsError } from '@quarry/core';
 import { NetModule } from '@quarry/net';
 import { eventually, html, startFixtureServer, type FixtureServer, processTree } from '@quarry/testing';
 import { BrowserModule, BrowserPool, PageRenderer, type BrowserModuleOptions } from '../src';
@@ -56,11 +57,28 @@ describe.each([
 });
 
 describe('BrowserModule options', () => {
-  it('fails the start on an invalid option', async () => {
+  it.each([
+    [{ maxPage: 2 }, 'BrowserModule: unknown option maxPage — did you mean maxPages?'],
+    [{ maxQueue: -1 }, 'BrowserModule: option maxQueue must be an integer >= 0, got -1'],
+    [
+      { extraArgs: ['--proxy-server=direct://'] },
+      'BrowserModule: option extraArgs must be free of --proxy-server (the browser pool owns it)',
+    ],
+  ])('fails the start on the options %j, naming the option', async (options, message) => {
     const moduleRef = Test.createTestingModule({
-      imports: [netModule(), BrowserModule.forRoot({ maxQueue: -1 })],
+      imports: [netModule(), BrowserModule.forRoot(options as BrowserModuleOptions)],
     });
-    await expect(moduleRef.compile()).rejects.toThrow(/maxQueue/);
+    const compiling = moduleRef.compile();
+    await expect(compiling).rejects.toThrow(ModuleOptionsError);
+    await expect(compiling).rejects.toThrow(message);
+  });
+
+  it('keeps a default for an option given as undefined', async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [netModule(), BrowserModule.forRoot({ maxPages: undefined })],
+    }).compile();
+    expect(moduleRef.get(BrowserPool).stats()).toMatchObject({ maxPages: 4 });
+    await moduleRef.close();
   });
 
   it('fails the start naming NetModule when the app has none', async () => {

@@ -21,7 +21,7 @@ export {
   MissingModuleRequirementError,
   type ModuleRequirements,
 } from './module/module-requirements';
-export { checkedProviders } from './module/checked-providers';
+export { checkedProviders, requirementsCheck } from './module/checked-providers';
 export {
   anyOption,
   booleanOption,

@@ -1,4 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import {
+  booleanOption,
+  integerOption,
+  ModuleOptionsError,
+  type OptionRules,
+  resolveOptions,
+  stringOption,
+} from '@quarry/core';
 
 /** Options of `DashboardModule.forRoot`; every one has a default. */
 export interface DashboardModuleOptions {
@@ -64,37 +72,43 @@ export type DashboardSettings = Required<DashboardModuleOptions>;
 
 export const DASHBOARD_SETTINGS = Symbol('DASHBOARD_SETTINGS');
 
-/** Defaults applied, and a boot error for values that cannot work. */
+const DASHBOARD_DEFAULTS = {
+  basePath: '/dashboard',
+  sessionTtlMs: 7 * 24 * 60 * 60 * 1000,
+  signInFreeFailures: 5,
+  signInFreeFailuresPerAddress: 20,
+  signInMaxDelayMs: 15 * 60 * 1000,
+  signInFailuresKeptMs: 24 * 60 * 60 * 1000,
+  signInMaxEntries: 10_000,
+  trustProxy: 0,
+  secureCookies: false,
+} satisfies Omit<DashboardSettings, 'secret'>;
+
+/** How each DashboardModule option is checked at boot. */
+const DASHBOARD_OPTION_RULES: OptionRules<DashboardModuleOptions> = {
+  basePath: stringOption(/^\//, 'a path starting with "/"'),
+  sessionTtlMs: integerOption(1),
+  signInFreeFailures: integerOption(1),
+  signInFreeFailuresPerAddress: integerOption(1),
+  signInMaxDelayMs: integerOption(1),
+  signInFailuresKeptMs: integerOption(1),
+  signInMaxEntries: integerOption(1),
+  trustProxy: integerOption(0),
+  secret: stringOption(/^[\s\S]{32,}$/, 'at least 32 characters'),
+  secureCookies: booleanOption,
+};
+
+/** Defaults applied and every value checked; a value that cannot work fails the boot. */
 export function dashboardSettings(options: DashboardModuleOptions): DashboardSettings {
-  const settings: DashboardSettings = {
-    basePath: (options.basePath ?? '/dashboard').replace(/\/+$/, ''),
-    sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 60 * 60 * 1000,
-    signInFreeFailures: options.signInFreeFailures ?? 5,
-    signInFreeFailuresPerAddress: options.signInFreeFailuresPerAddress ?? 20,
-    signInMaxDelayMs: options.signInMaxDelayMs ?? 15 * 60 * 1000,
-    signInFailuresKeptMs: options.signInFailuresKeptMs ?? 24 * 60 * 60 * 1000,
-    signInMaxEntries: options.signInMaxEntries ?? 10_000,
-    trustProxy: options.trustProxy ?? 0,
-    secret: options.secret ?? randomBytes(32).toString('base64url'),
-    secureCookies: options.secureCookies ?? false,
-  };
-  if (!settings.basePath.startsWith('/')) throw new Error('DashboardModule: basePath must start with "/".');
-  for (const name of [
-    'sessionTtlMs',
-    'signInFreeFailures',
-    'signInFreeFailuresPerAddress',
-    'signInMaxDelayMs',
-    'signInFailuresKeptMs',
-    'signInMaxEntries',
-  ] as const) {
-    if (!Number.isInteger(settings[name]) || settings[name] < 1)
-      throw new Error(`DashboardModule: ${name} must be a positive integer.`);
-  }
+  const settings = resolveOptions(
+    'DashboardModule',
+    { ...DASHBOARD_DEFAULTS, secret: randomBytes(32).toString('base64url') },
+    options,
+    DASHBOARD_OPTION_RULES,
+  );
   if (settings.signInFailuresKeptMs <= settings.signInMaxDelayMs)
-    throw new Error('DashboardModule: signInFailuresKeptMs must be longer than signInMaxDelayMs.');
-  if (!Number.isInteger(settings.trustProxy) || settings.trustProxy < 0)
-    throw new Error('DashboardModule: trustProxy must be an integer of 0 or more.');
-  if (typeof settings.secret !== 'string' || settings.secret.length < 32)
-    throw new Error('DashboardModule: secret must be at least 32 characters.');
-  return settings;
+    throw new ModuleOptionsError(
+      'DashboardModule: option signInFailuresKeptMs must be longer than signInMaxDelayMs',
+    );
+  return { ...settings, basePath: settings.basePath.replace(/\/+$/, '') };
 }

@@ -3,8 +3,8 @@ import { Clock, InvalidRequestError, NotFoundError, QuarryCoreModule } from '@qu
 import { QuarryDataSourceModule } from '@quarry/persistence';
 import { AccountsModule, AccountsService, accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { createTestDatabase, TestDatabase, testDatabaseEngines, testDataSourceModule } from '@quarry/testing';
-import { dashboardEntities, dashboardMigrations } from '../src';
-import { DASHBOARD_SETTINGS, dashboardSettings } from '../src/dashboard-options.interface';
+import { DashboardModule, dashboardEntities, dashboardMigrations } from '../src';
+import { dashboardSettings } from '../src/dashboard-options.interface';
 import { DashboardCredentials } from '../src/domain/dashboard-credentials.service';
 import { DashboardSessions } from '../src/domain/dashboard-sessions.service';
 import { SignInLimiter } from '../src/domain/sign-in-limiter';
@@ -46,15 +46,7 @@ describe.each(testDatabaseEngines())(
           QuarryCoreModule,
           QuarryDataSourceModule,
           AccountsModule.forRoot({}),
-        ],
-        providers: [
-          {
-            provide: DASHBOARD_SETTINGS,
-            useValue: dashboardSettings({ sessionTtlMs: HOUR, signInMaxEntries: 1000 }),
-          },
-          DashboardCredentials,
-          DashboardSessions,
-          SignInLimiter,
+          DashboardModule.forRoot({ sessionTtlMs: HOUR, signInMaxEntries: 1000 }),
         ],
       })
         .overrideProvider(Clock)

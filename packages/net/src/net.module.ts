@@ -1,10 +1,13 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { Clock, SystemClock } from '@quarry/core';
+import { Clock, resolveOptions, SystemClock } from '@quarry/core';
 import { SafeHttpClient } from './http/safe-http.client';
 import { ConfigurableModuleClass, NET_MODULE_OPTIONS } from './net.module-definition';
-import type { NetModuleOptions } from './net-options.interface';
+import { NET_OPTION_RULES, type NetModuleOptions } from './net-options.interface';
 import { PublicUrlPolicy } from './policy/public-url.policy';
 import { WebhookSender } from './webhooks/webhook.sender';
+
+/** The options once checked. */
+const NET_SETTINGS = Symbol('NetSettings');
 
 /**
  * Provides PublicUrlPolicy, SafeHttpClient and WebhookSender, app-wide unless `isGlobal: false`. WebhookSender takes the `Clock` of QuarryCoreModule when the app has it.
@@ -12,14 +15,19 @@ import { WebhookSender } from './webhooks/webhook.sender';
 @Module({
   providers: [
     {
-      provide: PublicUrlPolicy,
+      provide: NET_SETTINGS,
       inject: [NET_MODULE_OPTIONS],
+      useFactory: (options: NetModuleOptions) => resolveOptions('NetModule', {}, options, NET_OPTION_RULES),
+    },
+    {
+      provide: PublicUrlPolicy,
+      inject: [NET_SETTINGS],
       useFactory: (options: NetModuleOptions) =>
         new PublicUrlPolicy({ allowHosts: options.allowHosts, lookup: options.lookup }),
     },
     {
       provide: SafeHttpClient,
-      inject: [PublicUrlPolicy, NET_MODULE_OPTIONS],
+      inject: [PublicUrlPolicy, NET_SETTINGS],
       useFactory: (policy: PublicUrlPolicy, options: NetModuleOptions) =>
         new SafeHttpClient(policy, {
           userAgent: options.userAgent,

@@ -3,6 +3,7 @@ import { Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { mappedLookup, startFixtureServer, type FixtureServer } from '@quarry/testing';
 import { NetModule, PublicUrlPolicy, SafeHttpClient, type NetModuleOptions } from '../src';
+import { DEFAULT_USER_AGENT } from '../src/http/safe-http.client';
 import { systemLookup } from '../src/policy/host.lookup';
 
 let origin: FixtureServer;
@@ -84,12 +85,22 @@ describe('NetModule options', () => {
   });
 
   it.each([
-    [{ allowHosts: ['localhost'] }, /must be host:port/],
-    [{ maxBodyBytes: 0 }, /maxBodyBytes must be a positive integer/],
-    [{ defaultTimeoutMs: 1.5 }, /defaultTimeoutMs must be a positive integer/],
+    [{ allowHosts: ['localhost'] }, 'allowHosts entry "localhost" must be host:port'],
+    [{ allowHost: ['127.0.0.1:80'] }, 'NetModule: unknown option allowHost — did you mean allowHosts?'],
+    [{ maxBodyBytes: 0 }, 'NetModule: option maxBodyBytes must be an integer >= 1, got 0'],
+    [{ defaultTimeoutMs: 1.5 }, 'NetModule: option defaultTimeoutMs must be an integer >= 1, got 1.5'],
   ])('fails at boot on invalid options %j', async (invalid, message) => {
     await expect(
-      Test.createTestingModule({ imports: [NetModule.forRoot(invalid)] }).compile(),
+      Test.createTestingModule({ imports: [NetModule.forRoot(invalid as NetModuleOptions)] }).compile(),
     ).rejects.toThrow(message);
+  });
+
+  it('keeps the default of an option given as undefined', async () => {
+    const app = await Test.createTestingModule({
+      imports: [NetModule.forRoot({ ...options(), userAgent: undefined, maxBodyBytes: 64 })],
+    }).compile();
+    await app.get(SafeHttpClient).request(`http://fixture.test:${origin.port}/`);
+    expect(userAgents).toEqual([DEFAULT_USER_AGENT]);
+    await app.close();
   });
 });

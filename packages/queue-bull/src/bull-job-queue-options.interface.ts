@@ -1,3 +1,12 @@
+import {
+  booleanOption,
+  integerOption,
+  ModuleOptionsError,
+  type OptionRules,
+  resolveOptions,
+  stringOption,
+} from '@quarry/core';
+
 /** Options of the Bull engine (`BullQueueModule.forRoot`). Durations are milliseconds. */
 export interface BullJobQueueOptions {
   /** Redis to keep the queues in, e.g. `redis://127.0.0.1:6379/0`. */
@@ -38,35 +47,29 @@ const BULL_JOB_QUEUE_DEFAULTS: Omit<ResolvedBullJobQueueOptions, 'redisUrl'> = {
   maxStalledCount: 1,
 };
 
-/** Applies defaults and rejects invalid values, so a misconfiguration fails at boot. */
+/** How each BullQueueModule option is checked at boot. */
+const BULL_JOB_QUEUE_OPTION_RULES: OptionRules<BullJobQueueOptions> = {
+  redisUrl: stringOption(/^rediss?:\/\//, 'a redis:// or rediss:// URL'),
+  prefix: stringOption(/^[^:]+$/, 'a non-empty string without ":"'),
+  runWorkers: booleanOption,
+  retentionMs: integerOption(1),
+  shutdownGraceMs: integerOption(0),
+  lockDurationMs: integerOption(1),
+  stalledIntervalMs: integerOption(1),
+  maxStalledCount: integerOption(0),
+};
+
+/** Applies defaults and rejects unknown options and invalid values, so a misconfiguration fails at boot. */
 export function resolveBullJobQueueOptions(options: BullJobQueueOptions): ResolvedBullJobQueueOptions {
-  const defined = Object.fromEntries(
-    Object.entries(options ?? {}).filter(([, value]) => value !== undefined),
+  const resolved = resolveOptions(
+    'BullQueueModule',
+    BULL_JOB_QUEUE_DEFAULTS,
+    options,
+    BULL_JOB_QUEUE_OPTION_RULES,
   );
-  const resolved = { ...BULL_JOB_QUEUE_DEFAULTS, ...defined } as ResolvedBullJobQueueOptions;
-  if (typeof resolved.redisUrl !== 'string' || !/^rediss?:\/\//.test(resolved.redisUrl)) {
-    throw new TypeError('BullQueueModule option redisUrl must be a redis:// or rediss:// URL');
-  }
-  if (typeof resolved.prefix !== 'string' || resolved.prefix === '' || resolved.prefix.includes(':')) {
-    throw new TypeError('BullQueueModule option prefix must be a non-empty string without ":"');
-  }
-  if (typeof resolved.runWorkers !== 'boolean') {
-    throw new TypeError('BullQueueModule option runWorkers must be a boolean');
-  }
-  for (const key of ['retentionMs', 'lockDurationMs', 'stalledIntervalMs'] as const) {
-    if (!Number.isFinite(resolved[key]) || resolved[key] <= 0) {
-      throw new RangeError(`BullQueueModule option ${key} must be a number > 0, got ${resolved[key]}`);
-    }
-  }
-  if (!Number.isFinite(resolved.shutdownGraceMs) || resolved.shutdownGraceMs < 0) {
-    throw new RangeError(
-      `BullQueueModule option shutdownGraceMs must be a number >= 0, got ${resolved.shutdownGraceMs}`,
+  if (resolved.redisUrl === undefined)
+    throw new ModuleOptionsError(
+      'BullQueueModule: option redisUrl must be given: a redis:// or rediss:// URL',
     );
-  }
-  if (!Number.isInteger(resolved.maxStalledCount) || resolved.maxStalledCount < 0) {
-    throw new RangeError(
-      `BullQueueModule option maxStalledCount must be an integer >= 0, got ${resolved.maxStalledCount}`,
-    );
-  }
   return resolved;
 }

@@ -3,7 +3,10 @@ import { Test } from '@nestjs/testing';
 import { JobQueue } from '@quarry/queue';
 import type { Redis } from 'ioredis';
 import { BULL_QUEUE_MODULE_OPTIONS, BullJobQueue, BullQueueModule } from '../src';
-import { resolveBullJobQueueOptions } from '../src/bull-job-queue-options.interface';
+import {
+  type BullJobQueueOptions,
+  resolveBullJobQueueOptions,
+} from '../src/bull-job-queue-options.interface';
 import { connectToTestRedis, deleteKeys, testRedisUrl, uniquePrefix } from './bull-job-queue-engine';
 
 const prefix = uniquePrefix();
@@ -79,6 +82,18 @@ describe.each(registrations)('BullQueueModule.%s', (_name, register) => {
   });
 });
 
+describe('BullQueueModule options', () => {
+  it.each([
+    [{ lockDuration: 1000 }, 'BullQueueModule: unknown option lockDuration — did you mean lockDurationMs?'],
+    [{ maxStalledCount: -1 }, 'BullQueueModule: option maxStalledCount must be an integer >= 0, got -1'],
+  ])('fail the boot on %j, naming the option', async (options, message) => {
+    const compiling = Test.createTestingModule({
+      imports: [BullQueueModule.forRoot({ redisUrl: testRedisUrl(), prefix, ...options })],
+    }).compile();
+    await expect(compiling).rejects.toThrow(message);
+  });
+});
+
 describe('resolveBullJobQueueOptions', () => {
   it('applies the defaults', () => {
     expect(resolveBullJobQueueOptions({ redisUrl: 'redis://cache:6379/2', runWorkers: false })).toEqual({
@@ -94,12 +109,22 @@ describe('resolveBullJobQueueOptions', () => {
   });
 
   it.each([
-    { redisUrl: 'localhost:6379' },
-    { redisUrl: 'redis://cache', prefix: 'a:b' },
-    { redisUrl: 'redis://cache', lockDurationMs: 0 },
-    { redisUrl: 'redis://cache', shutdownGraceMs: -1 },
-    { redisUrl: 'redis://cache', maxStalledCount: 1.5 },
-  ])('rejects %j', (options) => {
-    expect(() => resolveBullJobQueueOptions(options)).toThrow(Error);
+    [
+      { redisUrl: 'localhost:6379' },
+      'option redisUrl must be a redis:// or rediss:// URL, got "localhost:6379"',
+    ],
+    [{}, 'option redisUrl must be given'],
+    [{ redisUrl: 'redis://cache', prefix: 'a:b' }, 'option prefix must be a non-empty string without ":"'],
+    [
+      { redisUrl: 'redis://cache', lockDurationMs: 0 },
+      'option lockDurationMs must be an integer >= 1, got 0',
+    ],
+    [{ redisUrl: 'redis://cache', shutdownGraceMs: -1 }, 'option shutdownGraceMs must be an integer >= 0'],
+    [{ redisUrl: 'redis://cache', maxStalledCount: 1.5 }, 'option maxStalledCount must be an integer >= 0'],
+    [{ redisUrl: 'redis://cache', retention: 5 }, 'unknown option retention — did you mean retentionMs?'],
+  ])('rejects %j', (options, message) => {
+    expect(() => resolveBullJobQueueOptions(options as BullJobQueueOptions)).toThrow(
+      `BullQueueModule: ${message}`,
+    );
   });
 });

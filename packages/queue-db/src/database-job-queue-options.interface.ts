@@ -1,3 +1,5 @@
+import { booleanOption, integerOption, type OptionRules, resolveOptions } from '@quarry/core';
+
 /** Options of the in-process engine (`DatabaseQueueModule.forRoot`). Durations are milliseconds. */
 export interface DatabaseJobQueueOptions {
   /**
@@ -49,30 +51,25 @@ const DATABASE_JOB_QUEUE_DEFAULTS: ResolvedDatabaseJobQueueOptions = {
   shutdownGraceMs: 10_000,
 };
 
-/** Applies defaults and rejects invalid values, so a misconfiguration fails at boot. */
+/** How each DatabaseQueueModule option is checked at boot. */
+const DATABASE_JOB_QUEUE_OPTION_RULES: OptionRules<DatabaseJobQueueOptions> = {
+  runWorkers: booleanOption,
+  pollIntervalMs: integerOption(1),
+  leaseMs: integerOption(1),
+  maxStalledCount: integerOption(0),
+  retentionMs: integerOption(1),
+  sweepIntervalMs: integerOption(1),
+  shutdownGraceMs: integerOption(0),
+};
+
+/** Applies defaults and rejects unknown options and invalid values, so a misconfiguration fails at boot. */
 export function resolveDatabaseJobQueueOptions(
   options: DatabaseJobQueueOptions = {},
 ): ResolvedDatabaseJobQueueOptions {
-  const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
-  const resolved: ResolvedDatabaseJobQueueOptions = { ...DATABASE_JOB_QUEUE_DEFAULTS, ...defined };
-  if (typeof resolved.runWorkers !== 'boolean') {
-    throw new TypeError('DatabaseQueueModule option runWorkers must be a boolean');
-  }
-  const positive = ['pollIntervalMs', 'leaseMs', 'retentionMs', 'sweepIntervalMs'] as const;
-  for (const key of positive) {
-    if (!Number.isFinite(resolved[key]) || resolved[key] <= 0) {
-      throw new RangeError(`DatabaseQueueModule option ${key} must be a number > 0, got ${resolved[key]}`);
-    }
-  }
-  if (!Number.isFinite(resolved.shutdownGraceMs) || resolved.shutdownGraceMs < 0) {
-    throw new RangeError(
-      `DatabaseQueueModule option shutdownGraceMs must be a number >= 0, got ${resolved.shutdownGraceMs}`,
-    );
-  }
-  if (!Number.isInteger(resolved.maxStalledCount) || resolved.maxStalledCount < 0) {
-    throw new RangeError(
-      `DatabaseQueueModule option maxStalledCount must be an integer >= 0, got ${resolved.maxStalledCount}`,
-    );
-  }
-  return resolved;
+  return resolveOptions(
+    'DatabaseQueueModule',
+    DATABASE_JOB_QUEUE_DEFAULTS,
+    options,
+    DATABASE_JOB_QUEUE_OPTION_RULES,
+  );
 }

@@ -6,7 +6,11 @@ import { dataSourceOptionsFromUrl } from '@quarry/persistence';
 import { resolveJobOptions } from '@quarry/queue';
 import { queueDbEntities, queueDbMigrations } from './queue-db-schema';
 import { DatabaseJobQueue } from './database-job-queue';
-import { resolveDatabaseJobQueueOptions } from './database-job-queue-options.interface';
+import { ModuleOptionsError } from '@quarry/core';
+import {
+  type DatabaseJobQueueOptions,
+  resolveDatabaseJobQueueOptions,
+} from './database-job-queue-options.interface';
 import { JobStore } from './job-store';
 
 // The engine contract (packages/testing/src/job-queue-contract.ts) runs over SQLite and PostgreSQL
@@ -117,12 +121,21 @@ describe('resolveDatabaseJobQueueOptions', () => {
   });
 
   it.each([
-    { pollIntervalMs: 0 },
-    { leaseMs: -1 },
-    { shutdownGraceMs: Number.NaN },
-    { maxStalledCount: 0.5 },
-  ])('rejects %j', (options) => {
-    expect(() => resolveDatabaseJobQueueOptions(options)).toThrow(RangeError);
+    [{ pollIntervalMs: 0 }, 'DatabaseQueueModule: option pollIntervalMs must be an integer >= 1, got 0'],
+    [{ leaseMs: -1 }, 'DatabaseQueueModule: option leaseMs must be an integer >= 1, got -1'],
+    [
+      { shutdownGraceMs: Number.NaN },
+      'DatabaseQueueModule: option shutdownGraceMs must be an integer >= 0, got NaN',
+    ],
+    [
+      { maxStalledCount: 0.5 },
+      'DatabaseQueueModule: option maxStalledCount must be an integer >= 0, got 0.5',
+    ],
+    [{ pollInterval: 50 }, 'DatabaseQueueModule: unknown option pollInterval — did you mean pollIntervalMs?'],
+  ])('rejects %j', (options, message) => {
+    expect(() => resolveDatabaseJobQueueOptions(options as DatabaseJobQueueOptions)).toThrow(
+      new ModuleOptionsError(message),
+    );
   });
 });
 

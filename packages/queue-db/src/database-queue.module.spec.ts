@@ -5,7 +5,7 @@ import { INestApplicationContext, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { MissingModuleRequirementError } from '@quarry/core';
+import { MissingModuleRequirementError, ModuleOptionsError } from '@quarry/core';
 import { dataSourceOptionsFromUrl, QuarryDataSourceModule } from '@quarry/persistence';
 import { JobQueue } from '@quarry/queue';
 import { DatabaseJobQueue } from './database-job-queue';
@@ -143,5 +143,28 @@ describe('DatabaseQueueModule requirements', () => {
     await expect(compiling).rejects.toThrow(
       /DatabaseQueueModule cannot start[\s\S]*TypeOrmModule\.forRoot\(\)/,
     );
+  });
+});
+
+describe('DatabaseQueueModule options', () => {
+  it.each([
+    [{ pollInterval: 20 }, 'DatabaseQueueModule: unknown option pollInterval — did you mean pollIntervalMs?'],
+    [{ leaseMs: 0 }, 'DatabaseQueueModule: option leaseMs must be an integer >= 1, got 0'],
+  ])('fail the boot on %j, naming the option', async (options, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'quarry-queue-options-'));
+    const compiling = Test.createTestingModule({
+      imports: [
+        TypeOrmModule.forRoot(
+          dataSourceOptionsFromUrl(`sqlite:${join(dir, 'db.sqlite')}`, {
+            entities: queueDbEntities,
+            migrations: queueDbMigrations,
+          }),
+        ),
+        QuarryDataSourceModule,
+        DatabaseQueueModule.forRoot(options as object),
+      ],
+    }).compile();
+    await expect(compiling).rejects.toThrow(new ModuleOptionsError(message));
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -91,7 +91,7 @@ export async function startFixtureServer(
     }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', async () => {
+    const respond = async (): Promise<void> => {
       try {
         const answer: FixtureResponse =
           route === undefined
@@ -107,9 +107,12 @@ export async function startFixtureServer(
         });
         response.end(answer.body ?? '');
       } catch (error) {
-        response.writeHead(500).end(String(error));
+        if (!response.headersSent) response.writeHead(500);
+        response.end(String(error));
       }
-    });
+    };
+    // respond answers its own errors with a 500, so nothing is left to await.
+    request.on('end', () => void respond());
   };
 
   const server: Server = options.tls

@@ -1,4 +1,5 @@
 import { eventually, silentVideo, speechMedia, type SpeechMedia, SpeechToTextStandIn } from '@quarry/testing';
+import { readdirSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -186,8 +187,8 @@ describe('FfmpegMediaTranscriber with real ffmpeg and an OpenAI-compatible serve
     let during: string[] = [];
 
     await new FfmpegMediaTranscriber(stt, { tempDir }).transcribe(media.file, {
-      onProgress: async () => {
-        if (during.length === 0) during = await readdir(tempDir);
+      onProgress: () => {
+        if (during.length === 0) during = readdirSync(tempDir);
       },
     });
 

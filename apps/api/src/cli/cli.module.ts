@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { QuarryCoreModule } from '@quarry/core';
 import { QuarryDataSourceModule } from '@quarry/persistence';
 import { AccountsModule } from '@quarry/accounts';
-import { DashboardCredentials } from '@quarry/dashboard';
+import { DashboardModule } from '@quarry/dashboard';
 import { quarryDataSourceOptions } from '../database/quarry-schema';
 
 /** What the operator CLI needs: the same database as the service, the accounts services and dashboard passwords. */
@@ -17,8 +17,8 @@ export class CliModule {
         QuarryDataSourceModule,
         TypeOrmModule.forRoot(quarryDataSourceOptions(databaseUrl)),
         AccountsModule.forRoot({}),
+        DashboardModule.forRoot({}),
       ],
-      providers: [DashboardCredentials],
     };
   }
 }

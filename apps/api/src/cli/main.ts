@@ -29,6 +29,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv).then((code) => {
+// main answers every error with an exit code; one it cannot (closing the app) exits as an unhandled rejection.
+void main(process.argv).then((code) => {
   process.exitCode = code;
 });

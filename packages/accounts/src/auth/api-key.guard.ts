@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { UnauthorizedError } from '@quarry/core';
-import { ApiKeysService } from '../services/api-keys.service';
+import { ApiKeysService } from '../domain/api-keys.service';
 import { AuthenticatedRequest } from './authenticated-request';
 
 /** Lets a request through with a valid key in `Authorization: Bearer` or the legacy `x-api-key`. */

@@ -1,4 +1,4 @@
-import type { AuthenticatedKey } from '../services/api-keys.service';
+import type { AuthenticatedKey } from '../domain/api-keys.service';
 
 /** What `ApiKeyGuard` attaches to a request it lets through. */
 export interface AuthenticatedRequest {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Billing, PricedWork } from '@quarry/core';
-import { CreditLedger } from '../services/credit-ledger';
+import { CreditLedger } from '../domain/credit-ledger';
 
 /** `Billing` on the accounts' credit ledger; free work (price 0) never reaches the ledger. */
 @Injectable()

@@ -10,9 +10,9 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { NotFoundErrorBodyDto, QuarryHttp, UnauthorizedErrorBodyDto } from '@quarry/http';
-import { AccountsService } from '../services/accounts.service';
-import { ApiKeysService } from '../services/api-keys.service';
-import { WebhookSecretsService } from '../services/webhook-secrets.service';
+import { AccountsService } from '../domain/accounts.service';
+import { ApiKeysService } from '../domain/api-keys.service';
+import { WebhookSecretsService } from '../domain/webhook-secrets.service';
 import { WebhookSecretDto } from './dto/account-response.dto';
 import { AdminTokenGuard } from './admin-token.guard';
 import {

@@ -1,18 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  browserBusy,
-  BrowserError,
-  browserFailure,
-  BrowserPool,
-  loadPage,
-  type PageJob,
-} from '@quarry/browser';
+import { browserBusy, BrowserError, browserFailure } from '@quarry/browser';
 import { IdGenerator, InvalidRequestError, QuarryError, runPaid } from '@quarry/core';
 import { asInvalidRequest, NetError, originStatusFailure, PublicUrlPolicy } from '@quarry/net';
-import type { Page } from 'puppeteer-core';
 import { BRAND_SETTINGS, type BrandSettings } from '../brand-options.interface';
-import { BRAND_MEASURE } from '../page/brand-measure.script';
 import type { PageMeasurement } from '../page/page-measurement';
+import { BrandPageMeasurer } from '../ports/brand-page.measurer';
 import { assembleProfile } from './assemble-profile';
 import type { BrandProfile, BrandRequest } from './brand-profile';
 import { BrandError } from './brand.error';
@@ -20,10 +12,11 @@ import { BrandError } from './brand.error';
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)$/i;
 
 /**
- * Brand profiles of public pages: one rendering in the browser pool (an incognito context cleared
- * of earlier jobs, every request of the page through the pool's network policy), in the light
- * colour-scheme preference, measured by one in-page evaluation once the page settled (load event,
- * web fonts, a quiet network), then judged here: logo, palette roles, fonts, identity, links.
+ * Brand profiles of public pages: one rendering through `BrandPageMeasurer` (by default a page of
+ * the browser pool: an incognito context cleared of earlier jobs, every request of the page through
+ * the pool's network policy), in the light colour-scheme preference, measured by one in-page
+ * evaluation once the page settled (load event, web fonts, a quiet network), then judged here:
+ * logo, palette roles, fonts, identity, links.
  */
 @Injectable()
 export class BrandService {
@@ -32,7 +25,7 @@ export class BrandService {
   constructor(
     @Inject(BRAND_SETTINGS) private readonly settings: BrandSettings,
     @Inject(PublicUrlPolicy) private readonly policy: PublicUrlPolicy,
-    @Inject(BrowserPool) private readonly pool: BrowserPool,
+    @Inject(BrandPageMeasurer) private readonly pages: BrandPageMeasurer,
     @Inject(IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
@@ -58,34 +51,25 @@ export class BrandService {
       throw asInvalidRequest(error);
     });
     try {
-      const measurement = await this.pool.withPage((page, job) => this.measure(page, job, request.url), {
-        timeoutMs,
-        viewport: {
-          width: this.settings.viewportWidth,
-          height: this.settings.viewportHeight,
-          deviceScaleFactor: 1,
-        },
-      });
+      const measurement = await this.measure(request.url, timeoutMs);
       return assembleProfile(request.url, measurement, this.settings.viewportWidth);
     } catch (error) {
       throw this.failure(error, request.url);
     }
   }
 
-  private async measure(page: Page, job: PageJob, url: string): Promise<PageMeasurement> {
-    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
-    const loaded = await loadPage<PageMeasurement>(page, job, url, {
-      settle: 'rendered',
-      settleTimeoutMs: this.settings.settleTimeoutMs,
-      networkQuietMs: this.settings.networkQuietMs,
-      stopAtErrorStatus: true,
-      inspect: BRAND_MEASURE,
+  private async measure(url: string, timeoutMs: number): Promise<PageMeasurement> {
+    const { viewportWidth, viewportHeight, settleTimeoutMs, networkQuietMs } = this.settings;
+    const { status, measurement, outOfTime } = await this.pages.measure(url, {
+      timeoutMs,
+      viewportWidth,
+      viewportHeight,
+      settleTimeoutMs,
+      networkQuietMs,
     });
-    if (loaded.status !== null && loaded.status >= 400) throw originStatusFailure(loaded.status, url);
-    const measurement = loaded.inspection;
+    if (status !== null && status >= 400) throw originStatusFailure(status, url);
     if (!measurement) {
-      if (job.remainingMs() === 0)
-        throw new BrandError('TIMEOUT', 'The page was not measured within timeoutMs.', url);
+      if (outOfTime) throw new BrandError('TIMEOUT', 'The page was not measured within timeoutMs.', url);
       throw new BrandError(
         'SCRAPE_FAILED',
         'The page kept replacing its document and could not be measured.',

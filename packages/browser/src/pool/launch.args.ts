@@ -1,3 +1,4 @@
+import type { OptionCheck } from '@quarry/core';
 /**
  * Flags without which a page could send traffic around the checking proxy: QUIC, and WebRTC's
  * UDP (STUN, TURN, host candidates) straight to any address. Measured: with the WebRTC policy a
@@ -35,9 +36,9 @@ export function chromiumArgs(proxyUrl: string, extraArgs: readonly string[]): st
   return [...BASE_ARGS, ...extraArgs, `--proxy-server=${proxyUrl}`, '--proxy-bypass-list=<-loopback>'];
 }
 
-/** Throws when an extra flag would override one the pool relies on. */
-export function assertExtraArgs(extraArgs: readonly string[]): void {
-  const reserved = extraArgs.find((arg) => RESERVED.some((prefix) => arg.startsWith(prefix)));
-  if (reserved)
-    throw new Error(`extraArgs must not set ${reserved.split('=')[0]}: the browser pool owns it.`);
-}
+/** The `extraArgs` option's check: strings, none overriding a flag the pool relies on. */
+export const extraArgsOption: OptionCheck = (value) => {
+  if (!Array.isArray(value) || !value.every((arg) => typeof arg === 'string')) return 'an array of strings';
+  const reserved = value.find((arg: string) => RESERVED.some((prefix) => arg.startsWith(prefix)));
+  return reserved ? `free of ${(reserved as string).split('=')[0]} (the browser pool owns it)` : undefined;
+};

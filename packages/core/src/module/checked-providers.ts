@@ -35,6 +35,16 @@ export function checkedProviders(spec: ModuleRequirements, providers: readonly P
   });
 }
 
+/**
+ * A provider that fails the boot with the same `MissingModuleRequirementError` when a requirement is
+ * not visible to the module. HTTP modules carry it: Nest creates a module's providers before its
+ * guards and controllers, so this check speaks before their bare DI error could.
+ */
+export function requirementsCheck(spec: ModuleRequirements): FactoryProvider {
+  const tokens = spec.requirements.map(({ token }) => token);
+  return checkedFactory(spec, Symbol(`${spec.moduleName} requirements`), tokens, () => true);
+}
+
 function checkedFactory(
   spec: ModuleRequirements,
   provide: InjectionToken,

@@ -52,4 +52,5 @@ export const COMMON_REQUIREMENTS = {
   browser: 'BrowserPool and PageRenderer: import BrowserModule.forRoot() from @quarry/browser',
   accounts: 'CreditLedger and the API-key guard: import AccountsModule.forRoot() from @quarry/accounts',
   scrape: 'ScrapeService: import ScrapeModule.forRoot() from @quarry/scrape',
+  monitor: 'MonitorsService: import MonitorModule.forRoot() from @quarry/monitor',
 } as const;

@@ -1,10 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Clock } from '@quarry/core';
-import { InjectQuarryDataSource } from '@quarry/persistence';
 import type { WebhookSecretView } from '@quarry/accounts';
-import { DashboardSessionEntity } from '../infrastructure/typeorm/dashboard-session.entity';
+import { DashboardSessionStore } from '../ports/dashboard-session.store';
 
 /** What a post hands the page it redirects to, shown there once; `page` names the page that takes it. */
 export type Flash =
@@ -27,7 +25,7 @@ const flashKey = (token: string) => createHmac('sha256', token).update('quarry-d
 @Injectable()
 export class DashboardFlash {
   constructor(
-    @InjectQuarryDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: DashboardSessionStore,
     private readonly clock: Clock,
   ) {}
 
@@ -36,12 +34,7 @@ export class DashboardFlash {
     const cipher = createCipheriv('aes-256-gcm', flashKey(token), iv);
     const sealed = Buffer.concat([cipher.update(JSON.stringify(flash), 'utf8'), cipher.final()]);
     const value = [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
-    await this.dataSource
-      .getRepository(DashboardSessionEntity)
-      .update(
-        { tokenHash: sha256(token) },
-        { flash: value, flashExpiresAt: new Date(this.clock.now().getTime() + FLASH_TTL_MS) },
-      );
+    await this.sessions.putFlash(sha256(token), value, new Date(this.clock.now().getTime() + FLASH_TTL_MS));
   }
 
   /** The session's flash for `page`, removed as it is taken; a flash for another page stays. */
@@ -49,16 +42,12 @@ export class DashboardFlash {
     token: string,
     page: P,
   ): Promise<Extract<Flash, { page: P }> | undefined> {
-    const sessions = this.dataSource.getRepository(DashboardSessionEntity);
-    const row = await sessions.findOneBy({ tokenHash: sha256(token) });
+    const row = await this.sessions.find(sha256(token));
     if (!row?.flash || !row.flashExpiresAt || row.flashExpiresAt <= this.clock.now()) return undefined;
     const flash = open(token, row.flash);
     if (flash?.page !== page) return undefined;
-    const taken = await sessions.update(
-      { tokenHash: row.tokenHash, flash: row.flash },
-      { flash: null, flashExpiresAt: null },
-    );
-    return taken.affected ? (flash as Extract<Flash, { page: P }>) : undefined;
+    const taken = await this.sessions.takeFlash(row.tokenHash, row.flash);
+    return taken ? (flash as Extract<Flash, { page: P }>) : undefined;
   }
 }
 

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
 import { NotFoundError } from '@quarry/core';
-import { InjectQuarryDataSource } from '@quarry/persistence';
 import { ApiKeysService, type ApiKeySummary } from '@quarry/accounts';
-import { DashboardKeyLabelEntity } from '../infrastructure/typeorm/dashboard-key-label.entity';
+import { DashboardKeyLabelStore } from '../ports/dashboard-key-label.store';
 
 /** A key as the keys page lists it; keys made elsewhere (the CLI) have no name or last four. */
 export interface DashboardKey extends ApiKeySummary {
@@ -15,15 +13,13 @@ export interface DashboardKey extends ApiKeySummary {
 @Injectable()
 export class DashboardKeys {
   constructor(
-    @InjectQuarryDataSource() private readonly dataSource: DataSource,
+    private readonly labelStore: DashboardKeyLabelStore,
     private readonly keys: ApiKeysService,
   ) {}
 
   async list(accountId: string): Promise<DashboardKey[]> {
     const keys = (await this.keys.listForAccount(accountId)).reverse();
-    const labels = await this.dataSource
-      .getRepository(DashboardKeyLabelEntity)
-      .findBy({ keyId: In(keys.map((key) => key.id)) });
+    const labels = await this.labelStore.findByKeys(keys.map((key) => key.id));
     const byKey = new Map(labels.map((label) => [label.keyId, label]));
     return keys.map((key) => ({
       ...key,
@@ -36,7 +32,7 @@ export class DashboardKeys {
   async create(accountId: string, name: string): Promise<{ key: DashboardKey; apiKey: string }> {
     const { key, apiKey } = await this.keys.create(accountId);
     const label = { keyId: key.id, name, lastFour: apiKey.slice(-4) };
-    await this.dataSource.getRepository(DashboardKeyLabelEntity).insert(label);
+    await this.labelStore.insert(label);
     return { key: { ...key, name, lastFour: label.lastFour }, apiKey };
   }
 

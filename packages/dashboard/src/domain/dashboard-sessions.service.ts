@@ -1,10 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull, Not } from 'typeorm';
 import { Clock } from '@quarry/core';
-import { InjectQuarryDataSource } from '@quarry/persistence';
 import { DASHBOARD_SETTINGS, DashboardSettings } from '../dashboard-options.interface';
-import { DashboardSessionEntity } from '../infrastructure/typeorm/dashboard-session.entity';
+import { DashboardSessionRecord, DashboardSessionStore } from '../ports/dashboard-session.store';
 
 /** A live session as the pages use it. */
 export interface DashboardSession {
@@ -19,7 +17,7 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest('hex
 @Injectable()
 export class DashboardSessions {
   constructor(
-    @InjectQuarryDataSource() private readonly dataSource: DataSource,
+    private readonly store: DashboardSessionStore,
     @Inject(DASHBOARD_SETTINGS) private readonly settings: DashboardSettings,
     private readonly clock: Clock,
   ) {}
@@ -28,7 +26,7 @@ export class DashboardSessions {
   async start(accountId: string): Promise<{ token: string; session: DashboardSession }> {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
-    const row: DashboardSessionEntity = {
+    const row: DashboardSessionRecord = {
       tokenHash: sha256(token),
       accountId,
       csrfToken: randomBytes(32).toString('base64url'),
@@ -38,32 +36,23 @@ export class DashboardSessions {
       flash: null,
       flashExpiresAt: null,
     };
-    await this.dataSource.getRepository(DashboardSessionEntity).insert(row);
+    await this.store.insert(row);
     return { token, session: { accountId, csrfToken: row.csrfToken, expiresAt: row.expiresAt } };
   }
 
   /** The session of a cookie token, unless unknown, revoked or expired. */
   async find(token: string): Promise<DashboardSession | undefined> {
-    const row = await this.dataSource
-      .getRepository(DashboardSessionEntity)
-      .findOneBy({ tokenHash: sha256(token), revokedAt: IsNull() });
-    if (!row || row.expiresAt <= this.clock.now()) return undefined;
+    const row = await this.store.find(sha256(token));
+    if (!row || row.revokedAt || row.expiresAt <= this.clock.now()) return undefined;
     return { accountId: row.accountId, csrfToken: row.csrfToken, expiresAt: row.expiresAt };
   }
 
   /** Ends every session of the account but the one of `token`. */
   async revokeOthers(accountId: string, token: string): Promise<void> {
-    await this.dataSource
-      .getRepository(DashboardSessionEntity)
-      .update(
-        { accountId, revokedAt: IsNull(), tokenHash: Not(sha256(token)) },
-        { revokedAt: this.clock.now() },
-      );
+    await this.store.revokeForAccount(accountId, this.clock.now(), sha256(token));
   }
 
   async revoke(token: string): Promise<void> {
-    await this.dataSource
-      .getRepository(DashboardSessionEntity)
-      .update({ tokenHash: sha256(token), revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+    await this.store.revoke(sha256(token), this.clock.now());
   }
 }

@@ -1,8 +1,16 @@
 import { Module } from '@nestjs/common';
+import { COMMON_REQUIREMENTS, type ModuleRequirements, requirementsCheck } from '@quarry/core';
 import { routeGuardProvider } from '@quarry/http';
 import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { MonitorsController } from './monitors.controller';
 import { ConfigurableModuleClass, MONITOR_HTTP_MODULE_OPTIONS } from './monitor-http.module-definition';
+import { MonitorsService } from '../domain/monitors.service';
+
+/** What the routes need from the app; a missing piece fails the boot naming what to import. */
+const MONITOR_HTTP_REQUIREMENTS: ModuleRequirements = {
+  moduleName: 'MonitorHttpModule',
+  requirements: [{ token: MonitorsService, missing: COMMON_REQUIREMENTS.monitor }],
+};
 
 /**
  * `POST/GET /monitors`, `GET/PATCH/DELETE /monitors/:id`, `POST /monitors/:id/run`,
@@ -11,6 +19,9 @@ import { ConfigurableModuleClass, MONITOR_HTTP_MODULE_OPTIONS } from './monitor-
  */
 @Module({
   controllers: [MonitorsController],
-  providers: [routeGuardProvider('MonitorHttpModule', MONITOR_HTTP_MODULE_OPTIONS, ApiKeyAccessGuard)],
+  providers: [
+    requirementsCheck(MONITOR_HTTP_REQUIREMENTS),
+    routeGuardProvider('MonitorHttpModule', MONITOR_HTTP_MODULE_OPTIONS, ApiKeyAccessGuard),
+  ],
 })
 export class MonitorHttpModule extends ConfigurableModuleClass {}

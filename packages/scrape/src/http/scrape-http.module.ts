@@ -1,9 +1,17 @@
 import { Module } from '@nestjs/common';
+import { COMMON_REQUIREMENTS, type ModuleRequirements, requirementsCheck } from '@quarry/core';
 import { routeGuardProvider } from '@quarry/http';
 import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { ScrapeJobsController } from './scrape-jobs.controller';
 import { ScrapeController } from './scrape.controller';
 import { ConfigurableModuleClass, SCRAPE_HTTP_MODULE_OPTIONS } from './scrape-http.module-definition';
+import { ScrapeService } from '../domain/scrape.service';
+
+/** What the routes need from the app; a missing piece fails the boot naming what to import. */
+const SCRAPE_HTTP_REQUIREMENTS: ModuleRequirements = {
+  moduleName: 'ScrapeHttpModule',
+  requirements: [{ token: ScrapeService, missing: COMMON_REQUIREMENTS.scrape }],
+};
 
 /**
  * `POST /scrape`, `POST /scrape/async`, `GET /scrape/jobs/:jobId` and `POST /invalidate`; mount it under
@@ -11,6 +19,9 @@ import { ConfigurableModuleClass, SCRAPE_HTTP_MODULE_OPTIONS } from './scrape-ht
  */
 @Module({
   controllers: [ScrapeController, ScrapeJobsController],
-  providers: [routeGuardProvider('ScrapeHttpModule', SCRAPE_HTTP_MODULE_OPTIONS, ApiKeyAccessGuard)],
+  providers: [
+    requirementsCheck(SCRAPE_HTTP_REQUIREMENTS),
+    routeGuardProvider('ScrapeHttpModule', SCRAPE_HTTP_MODULE_OPTIONS, ApiKeyAccessGuard),
+  ],
 })
 export class ScrapeHttpModule extends ConfigurableModuleClass {}

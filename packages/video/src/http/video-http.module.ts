@@ -1,8 +1,18 @@
 import { Module } from '@nestjs/common';
+import { type ModuleRequirements, requirementsCheck } from '@quarry/core';
 import { routeGuardProvider } from '@quarry/http';
 import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { VideoController } from './video.controller';
 import { ConfigurableModuleClass, VIDEO_HTTP_MODULE_OPTIONS } from './video-http.module-definition';
+import { VideoJobsService } from '../jobs/video-jobs.service';
+
+/** What the routes need from the app; a missing piece fails the boot naming what to import. */
+const VIDEO_HTTP_REQUIREMENTS: ModuleRequirements = {
+  moduleName: 'VideoHttpModule',
+  requirements: [
+    { token: VideoJobsService, missing: 'VideoJobsService: import VideoModule.forRoot() from @quarry/video' },
+  ],
+};
 
 /**
  * `POST /video/process` and `GET /video/jobs/:jobId`; mount it under your API prefix with
@@ -10,6 +20,9 @@ import { ConfigurableModuleClass, VIDEO_HTTP_MODULE_OPTIONS } from './video-http
  */
 @Module({
   controllers: [VideoController],
-  providers: [routeGuardProvider('VideoHttpModule', VIDEO_HTTP_MODULE_OPTIONS, ApiKeyAccessGuard)],
+  providers: [
+    requirementsCheck(VIDEO_HTTP_REQUIREMENTS),
+    routeGuardProvider('VideoHttpModule', VIDEO_HTTP_MODULE_OPTIONS, ApiKeyAccessGuard),
+  ],
 })
 export class VideoHttpModule extends ConfigurableModuleClass {}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock, CONTROL_CHARACTERS, IdGenerator, InvalidRequestError, NotFoundError } from '@quarry/core';
 import { InjectQuarryDataSource, PreparedSql } from '@quarry/persistence';
-import { Account } from '../domain/account';
+import { Account } from './account';
 import { AccountEntity } from '../infrastructure/typeorm/account.entity';
 import { CreditLedger } from './credit-ledger';
 import { generateWebhookSecret } from '@quarry/net';

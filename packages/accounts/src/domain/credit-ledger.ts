@@ -8,7 +8,7 @@ import {
   isUniqueViolation,
   PreparedSql,
 } from '@quarry/persistence';
-import { Account } from '../domain/account';
+import { Account } from './account';
 import { SqliteGroupCommit } from '../infrastructure/sqlite/sqlite-group-commit';
 
 export interface ChargeResult {

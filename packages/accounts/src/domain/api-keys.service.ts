@@ -3,7 +3,7 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
 import { Clock, IdGenerator, InvalidRequestError, NotFoundError } from '@quarry/core';
 import { InjectQuarryDataSource, PreparedSql, SqliteChangeCounter } from '@quarry/persistence';
-import { ApiKeySummary } from '../domain/account';
+import { ApiKeySummary } from './account';
 import { ApiKeyEntity } from '../infrastructure/typeorm/api-key.entity';
 import { AccountsService } from './accounts.service';
 import { ApiKeyChangeListener } from './api-key-change-listener';
