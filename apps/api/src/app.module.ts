@@ -77,8 +77,15 @@ export class AppModule {
         VideoModule.forRoot({
           origins: config.videoOrigins,
           stt: config.sttUrl
-            ? { url: config.sttUrl, apiKey: config.sttApiKey, model: config.sttModel }
+            ? {
+                url: config.sttUrl,
+                apiKey: config.sttApiKey,
+                model: config.sttModel,
+                timeoutMs: config.sttTimeoutMs,
+              }
             : undefined,
+          sttChunkSeconds: config.sttChunkSeconds,
+          sttConcurrency: config.sttConcurrency,
           ffmpegPath: config.ffmpegPath,
           ffprobePath: config.ffprobePath,
           maxDurationSeconds: config.videoMaxDurationSeconds,

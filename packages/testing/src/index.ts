@@ -69,3 +69,12 @@ export {
   type StandInUpload,
 } from './video/speech-to-text.stand-in';
 export { analyseAudio, type AudioAnalysis } from './video/audio-analysis';
+export { PocketsphinxServer, type HeardWord } from './video/pocketsphinx.server';
+export {
+  plainSentences,
+  spokenPassage,
+  type SpokenPassage,
+  type Synthesiser,
+  type TimedSentence,
+} from './video/spoken-passage';
+export { wordEdits, wordErrorRate, wordsOf, type WordEdits } from './video/word-error-rate';

@@ -21,6 +21,7 @@ export { VideoJobsService, type VideoJobRequest } from './jobs/video-jobs.servic
 export { VideoPlatform } from './ports/video-platform';
 export { SpeechToText, type SpeechToTextRequest, type SpeechToTextResult } from './ports/speech-to-text';
 export { VideoSources } from './ports/video-sources';
+export type { AudioRange, PieceTranscript, TranscribedPieces } from './ports/transcribed-pieces';
 export {
   MediaTranscriber,
   type MediaTranscript,

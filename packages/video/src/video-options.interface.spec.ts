@@ -19,6 +19,8 @@ describe('resolveVideoSettings', () => {
       jobRetentionMs: 86_400_000,
       attempts: 3,
       callbackAttempts: 8,
+      sttChunkSeconds: 600,
+      sttConcurrency: 1,
     });
     expect(settings).toMatchObject({ mediaDownloadTimeoutMs: 1_410_000, maxConcurrentJobsPerAccount: 1 });
   });
@@ -43,6 +45,11 @@ describe('resolveVideoSettings', () => {
     [{ maxConcurrentJobsPerAccount: 0 }, /maxConcurrentJobsPerAccount/],
     [{ maxConcurrentJobsPerAccount: 3 }, /maxConcurrentJobsPerAccount \(3\) cannot exceed concurrency \(2\)/],
     [{ ffmpegPath: '' }, /ffmpegPath/],
+    [{ sttChunkSeconds: 5 }, /sttChunkSeconds must be an integer >= 10/],
+    [{ sttConcurrency: 0 }, /sttConcurrency must be an integer from 1 to 64/],
+    [{ stt: { url: 'http://127.0.0.1:8000', model: 'm', timeoutMs: 0 } }, /stt: option timeoutMs/],
+    [{ stt: { url: 'ftp://127.0.0.1', model: 'm' } }, /stt: option url must be an http\(s\) URL/],
+    [{ stt: { url: 'http://127.0.0.1:8000', model: 'm', timeout: 5 } }, /unknown option timeout/],
     [{ stt: { url: 'http://127.0.0.1:8000', model: 'whisper-1' }, speechToText: {} }, /stt or speechToText/],
   ])('refuses %j', (options, message) => {
     expect(() => resolveVideoSettings(options as never)).toThrow(message);

@@ -10,6 +10,10 @@ import {
   resolveOptions,
   stringOption,
 } from '@quarry/core';
+import {
+  DEFAULT_CHUNK_CONCURRENCY,
+  DEFAULT_MAX_CHUNK_SECONDS,
+} from './infrastructure/media/ffmpeg.media-transcriber';
 import type { OpenAiSpeechToTextOptions } from './infrastructure/speech-to-text/openai.speech-to-text';
 import type { VideoOrigins } from './platforms/platform-origins';
 import type { MediaTranscriber } from './ports/media-transcriber';
@@ -34,6 +38,15 @@ export interface VideoModuleOptions {
   stt?: OpenAiSpeechToTextOptions;
   /** Your own speech-to-text provider, instead of `stt`. */
   speechToText?: SpeechToText;
+  /**
+   * The longest piece of audio sent in one speech-to-text request, in seconds (shorter when the
+   * provider's upload limit asks). Pieces are cut at pauses. A slow self-hosted recogniser wants
+   * short pieces: each request then ends within its timeout, and a retry has less to send again.
+   * @default 600
+   */
+  sttChunkSeconds?: number;
+  /** Pieces of one job's audio sent to the provider at once. @default 1 */
+  sttConcurrency?: number;
   /** Your own media transcriber, instead of ffmpeg with the speech-to-text provider. */
   mediaTranscriber?: MediaTranscriber;
   /** The ffmpeg executable that takes the audio out of the media. @default 'ffmpeg' (from PATH) */
@@ -96,6 +109,8 @@ export const VIDEO_DEFAULTS = {
   callbackAttempts: 8,
   callbackBackoffMs: 30_000,
   concurrency: 2,
+  sttChunkSeconds: DEFAULT_MAX_CHUNK_SECONDS,
+  sttConcurrency: DEFAULT_CHUNK_CONCURRENCY,
 } satisfies VideoModuleOptions;
 
 /** The options with their defaults applied; inject with `@Inject(VIDEO_SETTINGS)`. */
@@ -109,6 +124,8 @@ export type VideoSettings = typeof VIDEO_DEFAULTS &
 export const VIDEO_SETTINGS = Symbol('VideoSettings');
 
 const MIN_JOB_RETENTION_MS = 24 * 60 * 60 * 1000;
+// Shorter pieces would be mostly their edges: a cut moves up to a fifth of a piece to find a pause.
+const MIN_STT_CHUNK_SECONDS = 10;
 
 // The default download deadline assumes media of at most 256 kbit/s (YouTube's audio streams stay
 // well under it) arriving at no less than 2048 kbit/s: each second of media then takes an eighth of
@@ -130,6 +147,8 @@ const VIDEO_OPTION_RULES: OptionRules<VideoModuleOptions> = {
   sources: anyOption,
   stt: anyOption,
   speechToText: anyOption,
+  sttChunkSeconds: integerOption(MIN_STT_CHUNK_SECONDS),
+  sttConcurrency: integerOption(1, 64),
   mediaTranscriber: anyOption,
   ffmpegPath: stringOption(),
   ffprobePath: stringOption(),
@@ -150,10 +169,17 @@ const VIDEO_OPTION_RULES: OptionRules<VideoModuleOptions> = {
   maxConcurrentJobsPerAccount: integerOption(1),
 };
 
+const STT_OPTION_RULES: OptionRules<OpenAiSpeechToTextOptions> = {
+  url: stringOption(/^https?:\/\//i, 'an http(s) URL'),
+  apiKey: stringOption(),
+  model: stringOption(),
+  maxUploadBytes: integerOption(1),
+  timeoutMs: integerOption(1),
+};
+
 /**
  * Defaults applied and every value checked; throws on the first invalid one so the app does not
- * start. `origins` and `stt` are checked where they are used, when the module builds its platforms
- * and provider at boot.
+ * start. `origins` are checked where they are used, when the module builds its platforms at boot.
  */
 export function resolveVideoSettings(
   options: VideoModuleOptions = {},
@@ -176,6 +202,7 @@ export function resolveVideoSettings(
     throw new ModuleOptionsError(
       `VideoModule: option maxConcurrentJobsPerAccount (${settings.maxConcurrentJobsPerAccount}) cannot exceed concurrency (${settings.concurrency}).`,
     );
+  if (settings.stt) resolveOptions('VideoModule stt', {}, settings.stt, STT_OPTION_RULES);
   if (settings.stt && settings.speechToText)
     throw new ModuleOptionsError('VideoModule: takes stt or speechToText, not both.');
   return settings;

@@ -5,6 +5,7 @@ import { checkedProviders, Clock, COMMON_REQUIREMENTS, type ModuleRequirements }
 import { QUARRY_DATA_SOURCE } from '@quarry/persistence';
 import { PublicUrlPolicy } from '@quarry/net';
 import { VideoProcessor } from './domain/video.processor';
+import { DatabaseTranscribedPieceStore } from './infrastructure/typeorm/database-transcribed-pieces';
 import { DatabaseTranscriptCache } from './infrastructure/typeorm/database-transcript.cache';
 import { TypeormJobRecordStore } from '@quarry/jobs';
 import { VideoJobEntity } from './infrastructure/typeorm/video-job.entity';
@@ -12,6 +13,7 @@ import { VideoResources } from './infrastructure/video-resources';
 import { VideoJobWorker } from './jobs/video-job.worker';
 import { VideoJobsService } from './jobs/video-jobs.service';
 import { MediaTranscriber } from './ports/media-transcriber';
+import { TranscribedPieceStore } from './ports/transcribed-pieces';
 import { TranscriptCache } from './ports/transcript-cache';
 import { VideoJobStore } from './ports/video-job.store';
 import { VideoSources } from './ports/video-sources';
@@ -67,6 +69,12 @@ const VIDEO_REQUIREMENTS: ModuleRequirements = {
       provide: TranscriptCache,
       inject: [QUARRY_DATA_SOURCE, Clock],
       useFactory: (dataSource: DataSource, clock: Clock) => new DatabaseTranscriptCache(dataSource, clock),
+    },
+    {
+      provide: TranscribedPieceStore,
+      inject: [QUARRY_DATA_SOURCE, Clock, VIDEO_SETTINGS],
+      useFactory: (dataSource: DataSource, clock: Clock, settings: VideoSettings) =>
+        new DatabaseTranscribedPieceStore(dataSource, clock, settings.jobRetentionMs),
     },
     {
       provide: VideoJobStore,

@@ -4,15 +4,18 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  type AudioRange,
   FfmpegMediaTranscriber,
   OpenAiSpeechToText,
   VideoError,
   type FfmpegMediaTranscriberOptions,
   type MediaTranscript,
+  type PieceTranscript,
+  type TranscribedPieces,
 } from '../src';
 
 // Nine seconds of audio per chunk at most (64 kbit/s is 8,000 bytes a second, a tenth kept for
-// headers), so a minute of speech takes seven requests.
+// headers); cuts move up to 1.8 s to find a pause, so a minute of speech takes nine requests.
 const MAX_UPLOAD_BYTES = 80_000;
 const TOLERANCE_SECONDS = 0.35;
 
@@ -25,7 +28,22 @@ async function failureOf(promise: Promise<unknown>): Promise<VideoError> {
   return error;
 }
 
+jest.setTimeout(120_000);
+
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** Pieces kept in memory between two transcriptions, as the job's database rows keep them. */
+function piecesInMemory(): TranscribedPieces & { size: number } {
+  const kept = new Map<string, PieceTranscript>();
+  const key = (range: AudioRange) => `${range.startMs}-${range.endMs}`;
+  return {
+    get: async (range) => kept.get(key(range)) ?? null,
+    put: async (range, transcript) => void kept.set(key(range), transcript),
+    get size() {
+      return kept.size;
+    },
+  };
+}
 
 describe('FfmpegMediaTranscriber with real ffmpeg and an OpenAI-compatible server', () => {
   let media: SpeechMedia;
@@ -71,11 +89,11 @@ describe('FfmpegMediaTranscriber with real ffmpeg and an OpenAI-compatible serve
   it('sends the audio as decodable chunks under the upload limit that together make the whole', async () => {
     const result = await new FfmpegMediaTranscriber(stt, { tempDir }).transcribe(media.file);
 
-    expect(standIn.uploads.length).toBe(7);
+    expect(standIn.uploads.length).toBe(9);
     for (const upload of standIn.uploads) {
       expect(upload).toMatchObject({ decodable: true, fileName: expect.stringMatching(/\.mp3$/) });
       expect(upload.bytes).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
-      expect(upload.durationSeconds).toBeCloseTo(60 / 7, 1);
+      expect(upload.durationSeconds).toBeLessThanOrEqual(9);
       // Encoded at 64 kbit/s: about 8,000 bytes a second.
       expect(upload.bytes / upload.durationSeconds).toBeGreaterThan(7_500);
     }
@@ -104,6 +122,17 @@ describe('FfmpegMediaTranscriber with real ffmpeg and an OpenAI-compatible serve
     }
   });
 
+  it('cuts between words: every sentence reaches the provider whole, in one upload', async () => {
+    const result = await new FfmpegMediaTranscriber(stt, { tempDir }).transcribe(media.file);
+
+    // The stand-in answers a segment per stretch of sound: a sentence cut in two would be two.
+    expect(result.segments.length).toBe(media.sentences.length);
+    result.segments.forEach((segment, index) => {
+      expect(segment.startMs / 1000).toBeCloseTo(media.sentences[index].startSeconds, 0);
+      expect((segment.startMs + segment.durationMs) / 1000).toBeCloseTo(media.sentences[index].endSeconds, 0);
+    });
+  });
+
   it('asks every chunk in the requested language and reports it', async () => {
     const asked = await new FfmpegMediaTranscriber(stt, { tempDir }).transcribe(media.file, {
       language: 'de',
@@ -111,13 +140,13 @@ describe('FfmpegMediaTranscriber with real ffmpeg and an OpenAI-compatible serve
     const uploadsAsked = standIn.uploads.splice(0);
     const heard = await new FfmpegMediaTranscriber(stt, { tempDir }).transcribe(media.file);
 
-    expect(uploadsAsked.map((upload) => upload.language)).toEqual(Array(7).fill('de'));
+    expect(uploadsAsked.map((upload) => upload.language)).toEqual(Array(9).fill('de'));
     expect(asked.language).toBe('de');
-    expect(standIn.uploads.map((upload) => upload.language)).toEqual(Array(7).fill(null));
+    expect(standIn.uploads.map((upload) => upload.language)).toEqual(Array(9).fill(null));
     expect(heard.language).toBe('en');
   });
 
-  it('reports progress that never goes back: encoding first, then each chunk, ending at 1', async () => {
+  it('reports progress that never goes back, after each chunk, ending at 1', async () => {
     const progress: number[] = [];
 
     await new FfmpegMediaTranscriber(stt, { tempDir }).transcribe(media.file, {
@@ -126,31 +155,15 @@ describe('FfmpegMediaTranscriber with real ffmpeg and an OpenAI-compatible serve
 
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress[0]).toBeGreaterThan(0);
-    expect(progress.filter((fraction) => fraction <= 0.1).length).toBe(7);
-    expect(progress.filter((fraction) => fraction > 0.1).length).toBeGreaterThanOrEqual(7);
+    expect(progress.filter((fraction) => fraction < 1).length).toBe(8);
     expect(progress[progress.length - 1]).toBe(1);
-  });
-
-  it('cuts a chunk in two when its encoding comes out over the limit', async () => {
-    const short = await speechMedia([{ text: 'Short and sweet.', atSeconds: 1 }], 6);
-
-    // 8900 bytes plan six 1 s chunks, which the MP3 headers push over the limit: each is cut in two.
-    const result = await transcriber({}, 8_900).transcribe(short.file);
-
-    expect(standIn.uploads.length).toBe(12);
-    for (const upload of standIn.uploads) {
-      expect(upload.decodable).toBe(true);
-      expect(upload.bytes).toBeLessThanOrEqual(8_900);
-    }
-    expect(sum(standIn.uploads.map((upload) => upload.durationSeconds))).toBeCloseTo(6, 0);
-    expect(result.audioSeconds).toBeCloseTo(6, 0);
   });
 
   it('fails the transcription with the provider error of any chunk, keeping it transient', async () => {
     const error = await failureOf(
       new FfmpegMediaTranscriber(stt, { tempDir }).transcribe(media.file, {
         // Once the first chunk is transcribed, the provider starts failing.
-        onProgress: (fraction) => fraction > 0.1 && standIn.failNext({ status: 503 }),
+        onProgress: () => standIn.failNext({ status: 503 }),
       }),
     );
 
@@ -204,7 +217,7 @@ describe('FfmpegMediaTranscriber with real ffmpeg and an OpenAI-compatible serve
     const transcription = new FfmpegMediaTranscriber(stt, { tempDir }).transcribe(media.file, {
       signal: controller.signal,
     });
-    await eventually(() => standIn.uploads.length === 1);
+    await eventually(() => standIn.uploads.length === 1, 60_000);
     controller.abort(reason);
 
     await expect(transcription).rejects.toBe(reason);
@@ -212,7 +225,7 @@ describe('FfmpegMediaTranscriber with real ffmpeg and an OpenAI-compatible serve
     expect(await readdir(tempDir)).toEqual([]);
   });
 
-  it('stops encoding when the signal aborts, and cleans up', async () => {
+  it('stops between chunks when the signal aborts, and cleans up', async () => {
     const controller = new AbortController();
     const reason = new Error('job cancelled');
 
@@ -222,9 +235,62 @@ describe('FfmpegMediaTranscriber with real ffmpeg and an OpenAI-compatible serve
     );
 
     await expect(transcription).rejects.toBe(reason);
-    expect(standIn.requests).toBe(0);
+    expect(standIn.requests).toBe(1);
     expect(await readdir(tempDir)).toEqual([]);
   });
+
+  it('sends `concurrency` chunks at once, and an abort ends every request in flight', async () => {
+    standIn.failNext('hang', 'hang');
+    const controller = new AbortController();
+    const reason = new Error('job cancelled');
+
+    const transcription = transcriber({ concurrency: 2 }).transcribe(media.file, {
+      signal: controller.signal,
+    });
+    await eventually(() => standIn.hangingRequests === 2, 60_000);
+    controller.abort(reason);
+
+    await expect(transcription).rejects.toBe(reason);
+    await eventually(() => standIn.hangingRequests === 0);
+    expect(standIn.uploads.length).toBe(2);
+  });
+
+  it('gives up on the other chunks when one fails, ending their requests', async () => {
+    standIn.failNext('hang', { status: 400 });
+
+    const error = await failureOf(transcriber({ concurrency: 2 }).transcribe(media.file));
+
+    expect(error).toMatchObject({ code: 'TRANSCRIPTION_FAILED', transient: false });
+    expect(error.message).toContain('HTTP 400');
+    await eventually(() => standIn.hangingRequests === 0);
+    expect(standIn.uploads.length).toBe(2);
+    expect(await readdir(tempDir)).toEqual([]);
+  });
+
+  it('sends again only the chunks an earlier attempt did not transcribe, to the same transcript', async () => {
+    const whole = await transcriber().transcribe(media.file);
+    const uploadsOfWhole = standIn.uploads.splice(0).length;
+    const transcribed = piecesInMemory();
+    let done = 0;
+
+    const failed = await failureOf(
+      transcriber().transcribe(media.file, {
+        transcribed,
+        onProgress: () => (done += 1) === 3 && standIn.failNext({ status: 503 }),
+      }),
+    );
+    const uploadsOfFailed = standIn.uploads.splice(0).length;
+    const retried = await transcriber().transcribe(media.file, { transcribed });
+
+    expect(failed.transient).toBe(true);
+    expect(transcribed.size).toBe(uploadsOfWhole);
+    expect(uploadsOfFailed).toBe(4);
+    expect(standIn.uploads.length).toBe(uploadsOfWhole - 3);
+    expect(retried.audioSeconds).toBeCloseTo(whole.audioSeconds, 3);
+    expect(retried.segments.map(({ startMs, durationMs }) => [startMs, durationMs])).toEqual(
+      whole.segments.map(({ startMs, durationMs }) => [startMs, durationMs]),
+    );
+  }, 300_000);
 
   it('names how to install ffmpeg when it is missing', async () => {
     const missing = '/nonexistent/ffmpeg';

@@ -17,6 +17,29 @@ describe('loadConfig: video', () => {
     });
   });
 
+  it('reads the settings a self-hosted recogniser needs, leaving them to the module unless set', () => {
+    expect(loadConfig({})).toMatchObject({
+      sttChunkSeconds: undefined,
+      sttTimeoutMs: undefined,
+      sttConcurrency: undefined,
+    });
+    expect(
+      loadConfig({
+        QUARRY_STT_CHUNK_SECONDS: '60',
+        QUARRY_STT_TIMEOUT_MS: '1800000',
+        QUARRY_STT_CONCURRENCY: '2',
+      }),
+    ).toMatchObject({ sttChunkSeconds: 60, sttTimeoutMs: 1_800_000, sttConcurrency: 2 });
+  });
+
+  it.each([
+    ['QUARRY_STT_CHUNK_SECONDS', '5'],
+    ['QUARRY_STT_TIMEOUT_MS', 'soon'],
+    ['QUARRY_STT_CONCURRENCY', '0'],
+  ])('refuses to start with %s=%s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
   it('defaults to the platforms themselves and no provider', () => {
     expect(loadConfig({})).toMatchObject({ videoOrigins: {}, sttUrl: undefined, sttModel: 'whisper-1' });
   });

@@ -40,6 +40,12 @@ export interface AppConfig {
   sttUrl?: string;
   sttApiKey?: string;
   sttModel: string;
+  /** The longest piece of audio in one speech-to-text request; the module's default when unset. */
+  sttChunkSeconds?: number;
+  /** Deadline of one speech-to-text request; the provider client's default when unset. */
+  sttTimeoutMs?: number;
+  /** Pieces of one video's audio sent to the provider at once; the module's default when unset. */
+  sttConcurrency?: number;
   ffmpegPath: string;
   ffprobePath: string;
   videoMaxDurationSeconds: number;
@@ -99,6 +105,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     sttUrl: read.url('QUARRY_STT_URL', ['http:', 'https:']),
     sttApiKey: read.optionalString('QUARRY_STT_API_KEY'),
     sttModel: read.string('QUARRY_STT_MODEL', 'whisper-1'),
+    sttChunkSeconds: read.optionalInt('QUARRY_STT_CHUNK_SECONDS', { min: 10 }),
+    sttTimeoutMs: read.optionalInt('QUARRY_STT_TIMEOUT_MS', { min: 1000 }),
+    sttConcurrency: read.optionalInt('QUARRY_STT_CONCURRENCY', { min: 1, max: 64 }),
     ffmpegPath: read.string('QUARRY_FFMPEG_PATH', 'ffmpeg'),
     ffprobePath: read.string('QUARRY_FFPROBE_PATH', 'ffprobe'),
     videoMaxDurationSeconds: read.int('QUARRY_VIDEO_MAX_DURATION_SECONDS', 3 * 60 * 60, { min: 1 }),

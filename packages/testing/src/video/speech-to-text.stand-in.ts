@@ -102,6 +102,11 @@ export class SpeechToTextStandIn {
     return this.server.hits(TRANSCRIPTIONS_PATH);
   }
 
+  /** Requests held unanswered by a scripted `'hang'` whose client has not gone away. */
+  get hangingRequests(): number {
+    return this.hanging.size;
+  }
+
   /** The next requests, one each, get these answers instead of a transcription (after being recorded). */
   failNext(...failures: StandInFailure[]): void {
     this.failures.push(...failures);

@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock, PaymentRequiredError, type PricedWork } from '@quarry/core';
 import { plainCaptionTranscript, transcriptText } from '../captions/plain-transcript';
 import { MediaTranscriber, type MediaTranscript } from '../ports/media-transcriber';
+import { TranscribedPieceStore } from '../ports/transcribed-pieces';
 import { TranscriptCache, TranscriptCacheKey } from '../ports/transcript-cache';
 import type { VideoPlatform } from '../ports/video-platform';
 import { VideoSources } from '../ports/video-sources';
@@ -54,6 +55,7 @@ export class VideoProcessor {
     private readonly sources: VideoSources,
     private readonly cache: TranscriptCache,
     private readonly clock: Clock,
+    private readonly pieces: TranscribedPieceStore,
     // Null when no speech-to-text provider is configured: transcripts come from captions only.
     @Inject(MediaTranscriber) private readonly transcriber: MediaTranscriber | null,
   ) {}
@@ -143,7 +145,11 @@ export class VideoProcessor {
     };
   }
 
-  /** Speech-to-text of the video's audio, paid per started minute transcribed (at most what was reserved). */
+  /**
+   * Speech-to-text of the video's audio, paid per started minute transcribed (at most what was
+   * reserved). The pieces transcribed are kept under the job until it is paid, so that a retry sends
+   * only the rest.
+   */
   private async fromAudio(
     request: VideoRequest,
     platform: VideoPlatform,
@@ -168,6 +174,7 @@ export class VideoProcessor {
         media = await transcriber.transcribe(file, {
           language: request.language && baseLanguage(request.language),
           signal: run.signal,
+          transcribed: this.pieces.of(run.referenceId),
           onProgress: (fraction) =>
             progress(PROGRESS.downloaded + (PROGRESS.transcribed - PROGRESS.downloaded) * fraction),
         });
@@ -177,6 +184,7 @@ export class VideoProcessor {
       }
       const credits = Math.min(this.generatedPrice(media.audioSeconds), held.price);
       await this.settle(held, credits, request.url);
+      await this.pieces.forget(run.referenceId);
       return {
         result: this.resultOf(
           details,

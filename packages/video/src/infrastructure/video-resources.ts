@@ -58,6 +58,8 @@ async function transcriberOf(
     ffmpegPath: settings.ffmpegPath,
     ffprobePath: settings.ffprobePath,
     tempDir: settings.tempDir,
+    maxChunkSeconds: settings.sttChunkSeconds,
+    concurrency: settings.sttConcurrency,
   });
   await transcriber.checkTools();
   return transcriber;

@@ -8,6 +8,7 @@ import { VideoError } from '../domain/video.error';
 import { VIDEO_OPERATION, VideoProcessor } from '../domain/video.processor';
 import type { VideoRequest } from '../domain/video-request';
 import type { VideoResult } from '../domain/video-result';
+import { TranscribedPieceStore } from '../ports/transcribed-pieces';
 import { VideoJobStore } from '../ports/video-job.store';
 import { VIDEO_SETTINGS, type VideoSettings } from '../video-options.interface';
 import { submissionHold } from './submission-hold';
@@ -16,7 +17,7 @@ import { VIDEO_CALLBACK_QUEUE, VIDEO_QUEUE } from './video-job-queues';
 
 /**
  * Runs video jobs on the job block's runner (claim, process, record, deliver the signed callback).
- * A job that fails for good gives back what it holds; the processor's charge is idempotent per
+ * A job that fails for good gives back what it holds and forgets the audio it transcribed; the processor's charge is idempotent per
  * job. An account runs at most `maxConcurrentJobsPerAccount` jobs at once in this process: a further
  * one goes back to the queue for a moment, without using an attempt, while the workers take other
  * accounts' jobs. At shutdown the work under way is aborted (downloads, ffmpeg, provider requests)
@@ -30,6 +31,7 @@ export class VideoJobWorker implements OnModuleInit, OnApplicationShutdown {
     @Inject(VIDEO_SETTINGS) private readonly settings: VideoSettings,
     store: VideoJobStore,
     private readonly processor: VideoProcessor,
+    private readonly pieces: TranscribedPieceStore,
     sender: WebhookSender,
     clock: Clock,
     // Both absent in hosts that cannot accept jobs; then no job exists to run.
@@ -77,7 +79,10 @@ export class VideoJobWorker implements OnModuleInit, OnApplicationShutdown {
         }),
       isTransient,
       failureOf: (error, job) => failureOf(error, job.request.url),
-      onFailed: (job) => this.settings.billing.release(held(job)),
+      onFailed: async (job) => {
+        await this.settings.billing.release(held(job));
+        await this.pieces.forget(job.id);
+      },
     };
   }
 }

@@ -1,4 +1,5 @@
 import type { TranscriptSegment } from '../domain/video';
+import type { TranscribedPieces } from './transcribed-pieces';
 
 export interface MediaTranscript {
   /** ISO 639-1 code of the language heard (or asked for), when known. */
@@ -14,11 +15,13 @@ export interface MediaTranscriptionOptions {
   signal?: AbortSignal;
   /** Called with the fraction done, 0..1, never decreasing. */
   onProgress?: (fraction: number) => void;
+  /** Pieces an earlier attempt transcribed, which are not sent again; each piece done is put there. */
+  transcribed?: TranscribedPieces;
 }
 
 /**
  * Speech-to-text of a media file on disk: audio taken out with ffmpeg (mono, compressed), split into
- * chunks under the provider's upload limit, each transcribed, segment times shifted onto the whole.
+ * chunks under the provider's upload limit at pauses, each transcribed, segment times shifted onto the whole.
  */
 export abstract class MediaTranscriber {
   /** Seconds of audio in the media file (ffprobe), to price and bound the work before it starts. */

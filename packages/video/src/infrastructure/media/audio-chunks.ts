@@ -1,6 +1,5 @@
-import { rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { transcriptionFailed } from '../speech-to-text/transcription-failed';
+import { rm } from 'node:fs/promises';
+import type { AudioPiece } from './audio-cuts';
 import { explainMediaFailure, progressSeconds, runMediaTool, type MediaTools } from './media-tool';
 
 /** A piece of the audio, encoded for upload, and where it sits on the whole. */
@@ -11,22 +10,15 @@ export interface AudioChunk {
   durationSeconds: number;
 }
 
-export interface ChunkPlan {
-  totalSeconds: number;
-  /** The longest chunk to cut. */
-  chunkSeconds: number;
-  maxBytes: number;
-}
-
 // Speech needs no more: Whisper listens at 16 kHz, mono. MP3 because every provider decodes it
 // (whisper.cpp's server reads WAV, MP3, FLAC and Vorbis only), constant bitrate so that a duration
 // gives a size. 64 kbit/s loses nothing a recogniser measures (32 kbit/s cost about 5 points of
 // word error rate on short passages); 600 s of it is 4.8 MB, and a 25 MiB upload limit holds 2,949 s.
 const SAMPLE_RATE = 16_000;
 const BITRATE = 64_000;
-// A tenth left for frame headers and the encoder's own tags; a chunk still too big is cut in two.
+// A tenth left for frame headers and the encoder's own tags.
 const SIZE_MARGIN = 0.9;
-/** Chunks are never cut shorter than this, so too small an upload limit fails instead of looping. */
+/** An upload limit must hold at least this much audio. */
 export const MIN_CHUNK_SECONDS = 0.5;
 // Less audio than this is no speech worth a request (OpenAI refuses files under 0.1 s).
 const MIN_AUDIBLE_SECONDS = 0.1;
@@ -37,66 +29,24 @@ export function chunkSecondsFor(maxBytes: number, maxChunkSeconds: number): numb
 }
 
 /**
- * Encodes the first audio track of `mediaFile` into chunk files in `dir`, in order, each under
- * `plan.maxBytes`: equal pieces no longer than `plan.chunkSeconds`, each decoded from the media at
- * its exact start (so segment times can be shifted by it) and streamed by ffmpeg to disk; the last
- * runs to the end of the decoded audio, which can outlast the container's stated duration. A chunk
- * that still comes out too big is cut in two. `onEncoded` hears the seconds done after each chunk.
+ * Encodes one piece of the first audio track of `mediaFile` into `file`: decoded from the media at
+ * the piece's exact start (so segment times can be shifted by it) and streamed by ffmpeg to disk;
+ * the last piece runs to the end of the decoded audio, which can outlast the container's stated
+ * duration. Null for a piece too short to hold speech. Pieces are planned at most
+ * `chunkSecondsFor` the upload limit long, a tenth of it kept for MP3 headers, so the file fits.
  */
-export async function encodeAudioChunks(
+export async function encodeAudioPiece(
   tools: MediaTools,
   mediaFile: string,
-  dir: string,
-  plan: ChunkPlan,
-  onEncoded: (secondsDone: number) => void,
+  { startSeconds, seconds }: AudioPiece,
+  file: string,
   signal?: AbortSignal,
-): Promise<AudioChunk[]> {
-  const chunks: AudioChunk[] = [];
-  let files = 0;
-  const count = Math.ceil(plan.totalSeconds / plan.chunkSeconds);
-  const length = plan.totalSeconds / count;
-
-  /** `seconds` null: to the end of the audio. */
-  const encode = async (startSeconds: number, seconds: number | null): Promise<void> => {
-    files += 1;
-    const file = join(dir, `chunk-${files}.mp3`);
-    const encodedSeconds = await encodeRange(tools, mediaFile, startSeconds, seconds, file, signal);
-    const { size } = await stat(file);
-    if (size <= plan.maxBytes) {
-      if (encodedSeconds >= MIN_AUDIBLE_SECONDS) {
-        chunks.push({ file, startSeconds, durationSeconds: Math.min(seconds ?? Infinity, encodedSeconds) });
-      }
-      return;
-    }
-    await rm(file);
-    const length = seconds ?? encodedSeconds;
-    if (length / 2 < MIN_CHUNK_SECONDS) {
-      throw transcriptionFailed(
-        `The speech-to-text provider's upload limit (${plan.maxBytes} bytes) is too small for ${length.toFixed(1)} s of audio.`,
-        false,
-      );
-    }
-    const half = toMilliseconds(length / 2);
-    await encode(startSeconds, half);
-    await encode(
-      toMilliseconds(startSeconds + half),
-      seconds === null ? null : toMilliseconds(seconds - half),
-    );
-  };
-
-  for (let index = 0; index < count; index += 1) {
-    const start = toMilliseconds(index * length);
-    const last = index === count - 1;
-    const end = last ? plan.totalSeconds : toMilliseconds((index + 1) * length);
-    await encode(start, last ? null : end - start);
-    onEncoded(end);
-  }
-  return chunks;
-}
-
-// ffmpeg is given times in milliseconds, so chunks are cut on them.
-function toMilliseconds(seconds: number): number {
-  return Math.round(seconds * 1000) / 1000;
+): Promise<AudioChunk | null> {
+  const encodedSeconds = await encodeRange(tools, mediaFile, startSeconds, seconds, file, signal);
+  if (encodedSeconds >= MIN_AUDIBLE_SECONDS)
+    return { file, startSeconds, durationSeconds: Math.min(seconds ?? Infinity, encodedSeconds) };
+  await rm(file);
+  return null;
 }
 
 /** Encodes `seconds` of audio (null: all that is left) from `startSeconds` into `file`; returns the seconds ffmpeg wrote. */

@@ -7,9 +7,12 @@ import {
   type MediaTranscript,
   type MediaTranscriptionOptions,
 } from '../../ports/media-transcriber';
-import type { SpeechToText, SpeechToTextResult } from '../../ports/speech-to-text';
-import { chunkSecondsFor, encodeAudioChunks, MIN_CHUNK_SECONDS, type AudioChunk } from './audio-chunks';
+import type { SpeechToText } from '../../ports/speech-to-text';
+import type { AudioRange, PieceTranscript } from '../../ports/transcribed-pieces';
+import { chunkSecondsFor, encodeAudioPiece, MIN_CHUNK_SECONDS, type AudioChunk } from './audio-chunks';
+import { cutAtPauses, type AudioPiece } from './audio-cuts';
 import { audioDuration } from './audio-duration';
+import { eachAtMost } from './each-at-most';
 import { runMediaTool, type MediaTools } from './media-tool';
 
 export interface FfmpegMediaTranscriberOptions {
@@ -24,22 +27,26 @@ export interface FfmpegMediaTranscriberOptions {
    * cheaper to fail and retry, and reports progress sooner. @default 600
    */
   maxChunkSeconds?: number;
+  /** Chunks of one transcription sent to the provider at once. @default 1 */
+  concurrency?: number;
 }
 
 export const DEFAULT_MAX_CHUNK_SECONDS = 600;
-// Encoding is quick next to transcription: the first tenth of the progress.
-const ENCODING_SHARE = 0.1;
+export const DEFAULT_CHUNK_CONCURRENCY = 1;
 
 /**
- * Transcribes media files with ffmpeg and a SpeechToText provider: the first audio track is
- * encoded as 16 kHz mono MP3 chunks under the provider's upload limit, streamed to a temporary
- * directory (never held in memory, so a two-hour track costs no more memory than a minute), each
- * chunk transcribed in order, and the segments shifted by their chunk's start onto the whole.
+ * Transcribes media files with ffmpeg and a SpeechToText provider: the first audio track is cut
+ * into pieces at pauses, each encoded as 16 kHz mono MP3 under the provider's upload limit and
+ * streamed to a temporary directory (never held in memory, so a two-hour track costs no more memory
+ * than a minute), `concurrency` pieces transcribed at once, and the segments shifted by their
+ * chunk's start onto the whole. A piece an earlier attempt transcribed is not sent again; when one
+ * piece fails, the requests of the others are aborted.
  */
 export class FfmpegMediaTranscriber extends MediaTranscriber {
   private readonly tools: MediaTools;
   private readonly tempDir: string;
   private readonly chunkSeconds: number;
+  private readonly concurrency: number;
 
   constructor(
     private readonly speechToText: SpeechToText,
@@ -54,6 +61,10 @@ export class FfmpegMediaTranscriber extends MediaTranscriber {
     const maxChunkSeconds = options.maxChunkSeconds ?? DEFAULT_MAX_CHUNK_SECONDS;
     if (!(maxChunkSeconds >= MIN_CHUNK_SECONDS)) {
       throw new Error(`maxChunkSeconds must be at least ${MIN_CHUNK_SECONDS}, got ${maxChunkSeconds}.`);
+    }
+    this.concurrency = options.concurrency ?? DEFAULT_CHUNK_CONCURRENCY;
+    if (!Number.isSafeInteger(this.concurrency) || this.concurrency < 1) {
+      throw new Error(`concurrency must be a positive integer, got ${this.concurrency}.`);
     }
     this.chunkSeconds = chunkSecondsFor(speechToText.maxUploadBytes, maxChunkSeconds);
     if (this.chunkSeconds < MIN_CHUNK_SECONDS) {
@@ -74,41 +85,70 @@ export class FfmpegMediaTranscriber extends MediaTranscriber {
   }
 
   async transcribe(mediaFile: string, options: MediaTranscriptionOptions = {}): Promise<MediaTranscript> {
-    const { language, signal, onProgress } = options;
+    const { language, signal, onProgress, transcribed } = options;
     const totalSeconds = await audioDuration(this.tools, mediaFile, signal);
+    const pieces = await cutAtPauses(this.tools, mediaFile, totalSeconds, this.chunkSeconds, signal);
     const dir = await mkdtemp(join(this.tempDir, 'quarry-transcription-'));
     try {
-      const plan = {
-        totalSeconds,
-        chunkSeconds: this.chunkSeconds,
-        maxBytes: this.speechToText.maxUploadBytes,
-      };
-      const report = (seconds: number, share: number, offset: number) =>
-        onProgress?.(offset + share * Math.min(1, seconds / totalSeconds));
-      const chunks = await encodeAudioChunks(
-        this.tools,
-        mediaFile,
-        dir,
-        plan,
-        (seconds) => report(seconds, ENCODING_SHARE, 0),
+      const heard = new Map<AudioPiece, PieceTranscript>();
+      let secondsDone = 0;
+      await eachAtMost(
+        pieces,
+        this.concurrency,
+        async (piece, pieceSignal) => {
+          const range = rangeOf(piece);
+          const kept = await transcribed?.get(range);
+          const transcript =
+            kept ??
+            (await this.transcribePiece(
+              mediaFile,
+              piece,
+              join(dir, `piece-${pieces.indexOf(piece) + 1}.mp3`),
+              language,
+              pieceSignal,
+            ));
+          if (!kept) await transcribed?.put(range, transcript);
+          heard.set(piece, transcript);
+          secondsDone += piece.seconds ?? totalSeconds - piece.startSeconds;
+          onProgress?.(Math.min(1, secondsDone / totalSeconds));
+        },
         signal,
       );
-      const results: SpeechToTextResult[] = [];
-      for (const chunk of chunks) {
-        results.push(await this.speechToText.transcribe({ file: chunk.file, language, signal }));
-        await rm(chunk.file);
-        report(chunk.startSeconds + chunk.durationSeconds, 1 - ENCODING_SHARE, ENCODING_SHARE);
-      }
       onProgress?.(1);
+      const transcripts = pieces.map((piece) => heard.get(piece)!);
       return {
-        language: mostHeard(chunks, results) ?? language ?? null,
-        segments: chunks.flatMap((chunk, index) => onTheWhole(chunk, results[index].segments)),
-        audioSeconds: chunks.reduce((sum, chunk) => sum + chunk.durationSeconds, 0),
+        language: mostHeard(transcripts) ?? language ?? null,
+        segments: transcripts.flatMap((transcript) => transcript.segments),
+        audioSeconds: transcripts.reduce((sum, transcript) => sum + transcript.audioSeconds, 0),
       };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
+
+  /** One piece encoded and transcribed, on the whole media's time. */
+  private async transcribePiece(
+    mediaFile: string,
+    piece: AudioPiece,
+    file: string,
+    language: string | undefined,
+    signal: AbortSignal,
+  ): Promise<PieceTranscript> {
+    const chunk = await encodeAudioPiece(this.tools, mediaFile, piece, file, signal);
+    if (!chunk) return { audioSeconds: 0, language: null, segments: [] };
+    const result = await this.speechToText.transcribe({ file: chunk.file, language, signal });
+    await rm(chunk.file);
+    return {
+      audioSeconds: chunk.durationSeconds,
+      language: result.language,
+      segments: onTheWhole(chunk, result.segments),
+    };
+  }
+}
+
+function rangeOf(piece: AudioPiece): AudioRange {
+  const startMs = Math.round(piece.startSeconds * 1000);
+  return { startMs, endMs: piece.seconds === null ? null : startMs + Math.round(piece.seconds * 1000) };
 }
 
 /** A chunk's segments on the whole media's time: shifted by the chunk's start, kept inside the chunk, in order. */
@@ -126,11 +166,10 @@ function onTheWhole(chunk: AudioChunk, segments: TranscriptSegment[]): Transcrip
 }
 
 /** The language heard over the most audio, if the provider named any. */
-function mostHeard(chunks: AudioChunk[], results: SpeechToTextResult[]): string | null {
+function mostHeard(transcripts: PieceTranscript[]): string | null {
   const seconds = new Map<string, number>();
-  results.forEach(({ language }, index) => {
-    if (language) seconds.set(language, (seconds.get(language) ?? 0) + chunks[index].durationSeconds);
-  });
+  for (const { language, audioSeconds } of transcripts)
+    if (language) seconds.set(language, (seconds.get(language) ?? 0) + audioSeconds);
   let best: string | null = null;
   for (const [language, heard] of seconds) if (best === null || heard > seconds.get(best)!) best = language;
   return best;
