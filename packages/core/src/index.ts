@@ -31,6 +31,7 @@ export {
   numberOption,
   resolveOptions,
   stringOption,
+  type OptionCheck,
   type OptionRules,
 } from './module/resolve-options';
 export {

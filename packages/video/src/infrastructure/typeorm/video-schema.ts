@@ -1,7 +1,7 @@
 import { CreateVideoTranscripts1764100000000 } from './migrations/1764100000000-create-video-transcripts.migration';
 import { CreateVideoJobs1764110000000 } from './migrations/1764110000000-create-video-jobs.migration';
 import { IndexVideoJobsByAccount1764920000000 } from './migrations/1764920000000-index-video-jobs-by-account.migration';
-import { CreateVideoTranscribedPieces1766100000000 } from './migrations/1766100000000-create-video-transcribed-pieces.migration';
+import { CreateVideoTranscribedPieces1766200000000 } from './migrations/1766200000000-create-video-transcribed-pieces.migration';
 import { VideoJobEntity } from './video-job.entity';
 import { VideoTranscribedPieceEntity } from './video-transcribed-piece.entity';
 import { VideoTranscriptEntity } from './video-transcript.entity';
@@ -12,5 +12,5 @@ export const videoMigrations = [
   CreateVideoTranscripts1764100000000,
   CreateVideoJobs1764110000000,
   IndexVideoJobsByAccount1764920000000,
-  CreateVideoTranscribedPieces1766100000000,
+  CreateVideoTranscribedPieces1766200000000,
 ];

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { TimestampColumn } from '@quarry/core';
+import { TimestampColumn } from '@quarry/persistence';
 
 /** A piece of a job's audio already transcribed, kept for the job's next attempt. */
 @Entity({ name: 'quarry_video_transcribed_pieces' })

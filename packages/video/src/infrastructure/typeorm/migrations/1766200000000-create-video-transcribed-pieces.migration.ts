@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 
 /** The pieces of a job's audio already transcribed, so that a retried job sends only the rest. */
-export class CreateVideoTranscribedPieces1766100000000 implements MigrationInterface {
+export class CreateVideoTranscribedPieces1766200000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.createTable(
       new Table({
