@@ -2,6 +2,7 @@ export { ScrapeModule } from './scrape.module';
 export { SCRAPE_MODULE_OPTIONS } from './scrape.module-definition';
 export type { ScrapeModuleOptions } from './scrape-options.interface';
 export type {
+  PageExtras,
   PageText,
   PageTextRequest,
   ScrapeOutcome,
