@@ -11,12 +11,13 @@ export interface ScopeRules {
 }
 
 /**
- * Whether a URL is inside a crawl: by default the start URL's host (a `www.` prefix either side
- * is the same host) and its path and below; `crawlEntireDomain` opens the whole host,
- * `allowSubdomains` its subdomains; then `includePaths` and `excludePaths` on the path.
+ * Whether a URL is inside a crawl: by default the start URL's host and port (a `www.` prefix either
+ * side is the same host) and its path and below; `crawlEntireDomain` opens the whole host,
+ * `allowSubdomains` its subdomains (on any port); then `includePaths` and `excludePaths` on the path.
  */
 export class CrawlScope {
   private readonly host: string;
+  private readonly hostname: string;
   private readonly pathPrefix: string;
 
   constructor(
@@ -24,11 +25,12 @@ export class CrawlScope {
     private readonly rules: ScopeRules,
   ) {
     this.host = bareHost(start.host);
+    this.hostname = bareHost(start.hostname);
     this.pathPrefix = rules.crawlEntireDomain ? '/' : start.pathname.replace(/\/+$/, '') || '/';
   }
 
   includes(url: URL): boolean {
-    if (!this.hostIncluded(bareHost(url.host))) return false;
+    if (!this.hostIncluded(url)) return false;
     const path = url.pathname;
     if (this.pathPrefix !== '/' && path !== this.pathPrefix && !path.startsWith(`${this.pathPrefix}/`))
       return false;
@@ -38,8 +40,9 @@ export class CrawlScope {
     );
   }
 
-  hostIncluded(host: string): boolean {
-    return host === this.host || (this.rules.allowSubdomains === true && host.endsWith(`.${this.host}`));
+  private hostIncluded(url: URL): boolean {
+    if (bareHost(url.host) === this.host) return true;
+    return this.rules.allowSubdomains === true && url.hostname.toLowerCase().endsWith(`.${this.hostname}`);
   }
 }
 

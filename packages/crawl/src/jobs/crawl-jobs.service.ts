@@ -179,8 +179,9 @@ export class CrawlJobsService {
       this.frontier.results(job.id, cursor, CRAWL_LIMITS.pagesPerResponse),
     ]);
     const status = statusOf(job, state?.stopReason);
-    const finished = status === 'completed' || status === 'cancelled' || status === 'failed';
-    const more = results.pages.length === CRAWL_LIMITS.pagesPerResponse || !finished;
+    // A cancelled job still records the pages that were in flight until the job itself ends.
+    const ended = job.status === 'completed' || job.status === 'failed';
+    const more = results.pages.length === CRAWL_LIMITS.pagesPerResponse || !ended;
     const reason = state?.stopReason;
     return {
       jobId: job.id,
