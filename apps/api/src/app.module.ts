@@ -7,6 +7,7 @@ import { BrowserModule } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
 import { BullQueueModule } from '@quarry/queue-bull';
 import { ScrapeHttpModule, ScrapeModule } from '@quarry/scrape';
+import { CrawlHttpModule, CrawlModule } from '@quarry/crawl';
 import { ScreenshotHttpModule, ScreenshotModule } from '@quarry/screenshot';
 import { MonitorHttpModule, MonitorModule } from '@quarry/monitor';
 import { VideoHttpModule, VideoModule } from '@quarry/video';
@@ -62,6 +63,10 @@ export class AppModule {
           callbackBackoffMs: config.callbackBackoffMs,
           readingThreads: config.readingThreads,
         }),
+        CrawlModule.forRoot({
+          callbackAttempts: config.callbackAttempts,
+          callbackBackoffMs: config.callbackBackoffMs,
+        }),
         ScreenshotModule.forRoot({}),
         MonitorModule.forRoot({
           smtpUrl: config.smtpUrl,
@@ -89,6 +94,7 @@ export class AppModule {
         AccountsHttpModule,
         AccountsAdminHttpModule,
         ScrapeHttpModule,
+        CrawlHttpModule,
         ScreenshotHttpModule,
         MonitorHttpModule,
         VideoHttpModule,
@@ -102,6 +108,7 @@ export class AppModule {
         RouterModule.register([
           { path: 'v1/api', module: AccountsHttpModule },
           { path: 'v1/api', module: ScrapeHttpModule },
+          { path: 'v1/api', module: CrawlHttpModule },
           { path: 'v1/api', module: ScreenshotHttpModule },
           { path: 'v1/api', module: MonitorHttpModule },
           { path: 'v1/api', module: VideoHttpModule },

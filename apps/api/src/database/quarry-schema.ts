@@ -2,6 +2,7 @@ import { DataSourceOptions } from 'typeorm';
 import { coreEntities, coreMigrations, dataSourceOptionsFromUrl } from '@quarry/core';
 import { accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { scrapeEntities, scrapeMigrations } from '@quarry/scrape';
+import { crawlEntities, crawlMigrations } from '@quarry/crawl';
 import { monitorEntities, monitorMigrations } from '@quarry/monitor';
 import { videoEntities, videoMigrations } from '@quarry/video';
 import { blogEntities, blogMigrations } from '@quarry/blog';
@@ -14,6 +15,7 @@ export function quarryDataSourceOptions(databaseUrl: string): DataSourceOptions 
       ...coreEntities,
       ...accountsEntities,
       ...scrapeEntities,
+      ...crawlEntities,
       ...monitorEntities,
       ...videoEntities,
       ...blogEntities,
@@ -23,6 +25,7 @@ export function quarryDataSourceOptions(databaseUrl: string): DataSourceOptions 
       ...coreMigrations,
       ...accountsMigrations,
       ...scrapeMigrations,
+      ...crawlMigrations,
       ...monitorMigrations,
       ...videoMigrations,
       ...blogMigrations,

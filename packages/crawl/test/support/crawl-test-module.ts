@@ -1,18 +1,32 @@
 import { Test, TestingModule } from '@nestjs/testing';
 import { coreEntities, coreMigrations, QuarryCoreModule, QueueModule } from '@quarry/core';
-import { AccountsModule, AccountsService, accountsEntities, accountsMigrations, CreditLedger } from '@quarry/accounts';
+import {
+  AccountsModule,
+  AccountsService,
+  accountsEntities,
+  accountsMigrations,
+  CreditLedger,
+} from '@quarry/accounts';
 import { BrowserModule } from '@quarry/browser';
 import { type HostLookup, NetModule } from '@quarry/net';
 import { BullQueueModule } from '@quarry/queue-bull';
 import { ScrapeModule, scrapeEntities, scrapeMigrations } from '@quarry/scrape';
 import { createTestDatabase, TestDatabase, testDataSourceModule, testRedisUrl } from '@quarry/testing';
-import { CrawlJobsService, CrawlModule, CrawlModuleOptions, crawlEntities, crawlMigrations, CrawlView } from '../../src';
+import {
+  CrawlJobsService,
+  CrawlModule,
+  CrawlModuleOptions,
+  crawlEntities,
+  crawlMigrations,
+  CrawlView,
+} from '../../src';
 
 /** `embedded`: SQLite and the database queue; `distributed`: PostgreSQL and Bull on Redis. */
 export type CrawlEngine = 'embedded' | 'distributed';
 
 /** Embedded always; distributed unless QUARRY_TEST_ENGINES=embedded. */
-export const crawlEngines = (): CrawlEngine[] => (testRedisUrl() ? ['embedded', 'distributed'] : ['embedded']);
+export const crawlEngines = (): CrawlEngine[] =>
+  testRedisUrl() ? ['embedded', 'distributed'] : ['embedded'];
 
 export const CRAWL_SCHEMA = {
   entities: [...coreEntities, ...accountsEntities, ...scrapeEntities, ...crawlEntities],
@@ -46,7 +60,10 @@ export interface CrawlTestSetup {
 }
 
 /** CrawlModule with real parts: a database, a queue engine, the SSRF-safe client, scrape, accounts. */
-export async function createCrawlTestContext(engine: CrawlEngine, setup: CrawlTestSetup): Promise<CrawlTestContext> {
+export async function createCrawlTestContext(
+  engine: CrawlEngine,
+  setup: CrawlTestSetup,
+): Promise<CrawlTestContext> {
   const database = await createTestDatabase(engine === 'embedded' ? 'sqlite' : 'postgres', CRAWL_SCHEMA);
   const redisUrl = engine === 'distributed' ? testRedisUrl() : undefined;
   const moduleRef = await Test.createTestingModule({
@@ -54,7 +71,11 @@ export async function createCrawlTestContext(engine: CrawlEngine, setup: CrawlTe
       testDataSourceModule(database.dataSource),
       QuarryCoreModule,
       redisUrl
-        ? BullQueueModule.forRoot({ redisUrl, prefix: `quarry-crawl-test-${process.pid}-${Date.now()}`, shutdownGraceMs: 1000 })
+        ? BullQueueModule.forRoot({
+            redisUrl,
+            prefix: `quarry-crawl-test-${process.pid}-${Date.now()}`,
+            shutdownGraceMs: 1000,
+          })
         : QueueModule.forRoot({ pollIntervalMs: 20, shutdownGraceMs: 1000 }),
       NetModule.forRoot({ allowHosts: setup.allowHosts, lookup: setup.lookup, isGlobal: true }),
       BrowserModule.forRoot({ isGlobal: true, maxPages: 1 }),
@@ -72,9 +93,13 @@ export async function createCrawlTestContext(engine: CrawlEngine, setup: CrawlTe
     accounts: moduleRef.get(AccountsService),
     ledger: moduleRef.get(CreditLedger),
     finished: async (accountId, jobId, kind = 'crawl') => {
-      for (let i = 0; i < 600; i++) {
+      for (let i = 0; i < 3000; i++) {
         const view = await jobs.status(accountId, kind, jobId);
-        if (view.status === 'completed' || view.status === 'failed' || (view.status === 'cancelled' && !view.next))
+        if (
+          view.status === 'completed' ||
+          view.status === 'failed' ||
+          (view.status === 'cancelled' && !view.next)
+        )
           return view;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

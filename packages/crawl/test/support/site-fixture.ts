@@ -44,7 +44,8 @@ export async function startSite(pages: Record<string, SitePage>, options: SiteOp
   for (const [path, page] of Object.entries(pages)) {
     server.route(path, (): FixtureResponse => {
       pageArrivals.push(Date.now());
-      if (page.redirect) return { status: 302, headers: { location: expand(page.redirect) }, delayMs: page.delayMs };
+      if (page.redirect)
+        return { status: 302, headers: { location: expand(page.redirect) }, delayMs: page.delayMs };
       return { status: page.status ?? 200, body: article(path, page, expand), delayMs: page.delayMs };
     });
   }
@@ -70,7 +71,9 @@ export async function startSite(pages: Record<string, SitePage>, options: SiteOp
 }
 
 function article(path: string, page: SitePage, expand: (text: string) => string): string {
-  const links = (page.links ?? []).map((href) => `<li><a href="${expand(href)}">${expand(href)}</a></li>`).join('');
+  const links = (page.links ?? [])
+    .map((href) => `<li><a href="${expand(href)}">${expand(href)}</a></li>`)
+    .join('');
   const canonical = page.canonical ? `<link rel="canonical" href="${expand(page.canonical)}">` : '';
   return `<!doctype html><html><head><title>Page ${path}</title>${canonical}</head><body>
 <nav><ul>${links}</ul></nav>
