@@ -9,6 +9,7 @@ import { BrowserModule } from '@quarry/browser';
 import { NetModule } from '@quarry/net';
 import { BullQueueModule } from '@quarry/queue-bull';
 import { ScrapeHttpModule, ScrapeModule } from '@quarry/scrape';
+import { CrawlHttpModule, CrawlModule } from '@quarry/crawl';
 import { ScreenshotHttpModule, ScreenshotModule } from '@quarry/screenshot';
 import { MonitorHttpModule, MonitorModule } from '@quarry/monitor';
 import { VideoHttpModule, VideoModule } from '@quarry/video';
@@ -65,6 +66,10 @@ export class AppModule {
           callbackBackoffMs: config.callbackBackoffMs,
           readingThreads: config.readingThreads,
         }),
+        CrawlModule.forRoot({
+          callbackAttempts: config.callbackAttempts,
+          callbackBackoffMs: config.callbackBackoffMs,
+        }),
         ScreenshotModule.forRoot({}),
         MonitorModule.forRoot({
           smtpUrl: config.smtpUrl,
@@ -99,6 +104,7 @@ export class AppModule {
         AccountsHttpModule,
         AccountsAdminHttpModule,
         ScrapeHttpModule,
+        CrawlHttpModule,
         ScreenshotHttpModule,
         MonitorHttpModule,
         VideoHttpModule,
@@ -113,6 +119,7 @@ export class AppModule {
         RouterModule.register([
           { path: 'v1/api', module: AccountsHttpModule },
           { path: 'v1/api', module: ScrapeHttpModule },
+          { path: 'v1/api', module: CrawlHttpModule },
           { path: 'v1/api', module: ScreenshotHttpModule },
           { path: 'v1/api', module: MonitorHttpModule },
           { path: 'v1/api', module: VideoHttpModule },

@@ -3,6 +3,7 @@ import { dataSourceOptionsFromUrl } from '@quarry/persistence';
 import { queueDbEntities, queueDbMigrations } from '@quarry/queue-db';
 import { accountsEntities, accountsMigrations } from '@quarry/accounts';
 import { scrapeEntities, scrapeMigrations } from '@quarry/scrape';
+import { crawlEntities, crawlMigrations } from '@quarry/crawl';
 import { monitorEntities, monitorMigrations } from '@quarry/monitor';
 import { videoEntities, videoMigrations } from '@quarry/video';
 import { blogEntities, blogMigrations } from '@quarry/blog';
@@ -15,6 +16,7 @@ export function quarryDataSourceOptions(databaseUrl: string): DataSourceOptions 
       ...queueDbEntities,
       ...accountsEntities,
       ...scrapeEntities,
+      ...crawlEntities,
       ...monitorEntities,
       ...videoEntities,
       ...blogEntities,
@@ -24,6 +26,7 @@ export function quarryDataSourceOptions(databaseUrl: string): DataSourceOptions 
       ...queueDbMigrations,
       ...accountsMigrations,
       ...scrapeMigrations,
+      ...crawlMigrations,
       ...monitorMigrations,
       ...videoMigrations,
       ...blogMigrations,

@@ -1,5 +1,12 @@
-import { extract, ExtractError, selectedText, showsSignInForm, visibleText } from '@quarry/extract';
-import type { PageText, PageTextRequest } from '../domain/scrape-result';
+import {
+  extract,
+  ExtractError,
+  pageLinks,
+  selectedText,
+  showsSignInForm,
+  visibleText,
+} from '@quarry/extract';
+import type { PageExtras, PageText, PageTextRequest } from '../domain/scrape-result';
 import { ScrapeError } from '../domain/scrape.error';
 import { PageContent } from './page-content';
 
@@ -11,15 +18,15 @@ const LOGIN_WALL_MAX_CHARS = 1000;
 export type HtmlReading = { kind: 'content'; content: PageContent } | { kind: 'script-shell' };
 
 /**
- * Main content of an HTML page (with the `text` asked for), or the verdict that it is a script shell
- * to render in a browser.
+ * Main content of an HTML page (with the `text` and `links` asked for), or the verdict that it is a
+ * script shell to render in a browser.
  */
 export function readHtml(
   html: string,
   url: string,
   requestedUrl: string,
   allowShell: boolean,
-  text?: PageTextRequest,
+  asked: PageExtras,
 ): HtmlReading {
   let content: PageContent | undefined;
   try {
@@ -40,7 +47,14 @@ export function readHtml(
   }
   if (!content || chars === 0)
     throw new ScrapeError('UNREADABLE_CONTENT', 'The page has no readable content.', requestedUrl);
-  return { kind: 'content', content: text ? { ...content, text: pageText(html, text) } : content };
+  return {
+    kind: 'content',
+    content: {
+      ...content,
+      ...(asked.text ? { text: pageText(html, asked.text) } : {}),
+      ...(asked.links ? { links: pageLinks(html, url) } : {}),
+    },
+  };
 }
 
 function pageText(html: string, request: PageTextRequest): PageText {

@@ -1,3 +1,4 @@
+import type { PageLinks } from '@quarry/extract';
 import type { PageText } from '../domain/scrape-result';
 
 /** Readable content made from one fetched or rendered page. */
@@ -7,6 +8,8 @@ export interface PageContent {
   markdown: string;
   /** The text the scrape asked for besides the main content (HTML pages only). */
   text?: PageText;
+  /** The page's links, when the scrape asked for them (HTML pages only). */
+  links?: PageLinks;
 }
 
 /** A page as it arrived: the bytes and how to read them. */

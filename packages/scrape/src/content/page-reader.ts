@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { ScrapeError } from '../domain/scrape.error';
 import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
-import type { PageTextRequest } from '../domain/scrape-result';
+import type { PageExtras } from '../domain/scrape-result';
 import type { HtmlReading } from './html-content';
 import type { PageContent } from './page-content';
 import type { ReadingAnswer, ReadingTask } from './reading-task';
@@ -33,16 +33,16 @@ export class PageReader implements OnModuleDestroy {
     });
   }
 
-  /** Main content of an HTML page with the `text` asked for, or the verdict that it is a script shell; `deadline` in epoch ms. */
+  /** Main content of an HTML page with the `text` and `links` asked for, or the verdict that it is a script shell; `deadline` in epoch ms. */
   html(
     html: string,
     finalUrl: string,
     requestedUrl: string,
     allowShell: boolean,
     deadline: number,
-    text?: PageTextRequest,
+    asked: PageExtras,
   ): Promise<HtmlReading> {
-    return this.read({ kind: 'html', html, finalUrl, requestedUrl, allowShell, text }, deadline);
+    return this.read({ kind: 'html', html, finalUrl, requestedUrl, allowShell, asked }, deadline);
   }
 
   async pdf(body: Buffer, requestedUrl: string, deadline: number): Promise<PageContent> {

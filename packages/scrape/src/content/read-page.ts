@@ -1,4 +1,4 @@
-import type { PageTextRequest } from '../domain/scrape-result';
+import type { PageExtras } from '../domain/scrape-result';
 import { ScrapeError } from '../domain/scrape.error';
 import type { HtmlReading } from './html-content';
 import { FetchedPage } from './page-content';
@@ -17,18 +17,18 @@ function isText(mediaType: string): boolean {
 
 /**
  * Readable content of a fetched page by its type: HTML, PDF, or text; anything else is unreadable.
- * HTML and PDF are read by `reader`, within `deadline` (epoch ms); `text` is read from HTML only.
+ * HTML and PDF are read by `reader`, within `deadline` (epoch ms); `text` and `links` are read from HTML only.
  */
 export async function readPage(
   page: FetchedPage,
   requestedUrl: string,
   reader: PageReader,
   deadline: number,
-  text?: PageTextRequest,
+  asked: PageExtras,
 ): Promise<HtmlReading> {
   const mediaType = page.contentType ?? sniff(page.body);
   if (HTML_TYPES.has(mediaType))
-    return reader.html(page.text(), page.finalUrl, requestedUrl, true, deadline, text);
+    return reader.html(page.text(), page.finalUrl, requestedUrl, true, deadline, asked);
   if (mediaType === 'application/pdf')
     return { kind: 'content', content: await reader.pdf(page.body, requestedUrl, deadline) };
   if (isText(mediaType)) return { kind: 'content', content: readText(page.text(), mediaType) };

@@ -1,5 +1,5 @@
 import type { ScrapeErrorCode } from '../domain/scrape.error';
-import type { PageTextRequest } from '../domain/scrape-result';
+import type { PageExtras } from '../domain/scrape-result';
 import type { HtmlReading } from './html-content';
 
 /** A page handed to a reading thread. */
@@ -10,7 +10,7 @@ export type ReadingTask =
       finalUrl: string;
       requestedUrl: string;
       allowShell: boolean;
-      text?: PageTextRequest;
+      asked: PageExtras;
     }
   | { kind: 'pdf'; body: Uint8Array; requestedUrl: string };
 

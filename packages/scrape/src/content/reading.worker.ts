@@ -13,7 +13,7 @@ async function answer(task: ReadingTask): Promise<ReadingAnswer> {
   try {
     const reading =
       task.kind === 'html'
-        ? readHtml(task.html, task.finalUrl, task.requestedUrl, task.allowShell, task.text)
+        ? readHtml(task.html, task.finalUrl, task.requestedUrl, task.allowShell, task.asked)
         : { kind: 'content' as const, content: await readPdf(Buffer.from(task.body), task.requestedUrl) };
     return { reading };
   } catch (error) {

@@ -1,3 +1,5 @@
+import type { PageLinks } from '@quarry/extract';
+
 /** How a page was fetched: a plain HTTP request, or rendered in headless Chromium. */
 export type ScrapeTier = 'http' | 'browser';
 
@@ -19,6 +21,8 @@ export interface ScrapeOutcome {
   tier: ScrapeTier;
   /** The text `request.text` asked for. */
   text?: PageText;
+  /** The links `request.links` asked for (none for a page that is not HTML). */
+  links?: PageLinks;
 }
 
 /** Text of the page besides its main content: all of its visible text, or that of the elements a CSS selector matches. */
@@ -46,4 +50,9 @@ export interface ScrapeRequest {
    * from the cache (the cache keeps main content only); its result is still cached.
    */
   text?: PageTextRequest;
+  /** Read the page's links too, as `text` is read: such a scrape is never served from the cache either. */
+  links?: boolean;
 }
+
+/** What a scrape reads besides the main content. */
+export type PageExtras = Pick<ScrapeRequest, 'text' | 'links'>;

@@ -15,11 +15,19 @@ import { PageReader } from '../content/page-reader';
 import { CachedScrape, ScrapeCache } from '../ports/scrape-cache';
 import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
 import { cacheKeyOf } from './cache-key';
-import { PageText, PageTextRequest, ScrapeOutcome, ScrapeRequest, ScrapeTier } from './scrape-result';
+import { type PageLinks } from '@quarry/extract';
+import {
+  PageExtras,
+  PageText,
+  PageTextRequest,
+  ScrapeOutcome,
+  ScrapeRequest,
+  ScrapeTier,
+} from './scrape-result';
 import { ScrapeError } from './scrape.error';
 
-/** A fresh scrape as the callers of one flight share it: what is cached, and the text asked for. */
-type FreshResult = CachedScrape & { text?: PageText };
+/** A fresh scrape as the callers of one flight share it: what is cached, and the text and links asked for. */
+type FreshResult = CachedScrape & Pick<ScrapeOutcome, 'text' | 'links'>;
 
 interface FreshScrape {
   content: PageContent;
@@ -83,7 +91,7 @@ export class ScrapeService {
     }
     const key = cacheKeyOf(target);
     const wantsBrowser = request.waitForSelector !== undefined || request.extraWaitMs !== undefined;
-    if (!request.forceFresh && !request.text) {
+    if (!request.forceFresh && !request.text && !request.links) {
       const cached = await this.cache.get(key);
       if (cached && (!wantsBrowser || cached.tier === 'browser')) {
         return { result: { ...cached.result, url: request.url, cached: true }, tier: cached.tier };
@@ -97,13 +105,14 @@ export class ScrapeService {
     });
     await beforeFetch?.();
     const fresh = await this.coalesced(
-      JSON.stringify([key, request.waitForSelector, request.extraWaitMs, request.text]),
+      JSON.stringify([key, request.waitForSelector, request.extraWaitMs, request.text, request.links]),
       () => this.fetchAndCache(key, target, request),
     );
     return {
       result: { ...fresh.result, url: request.url, cached: false },
       tier: fresh.tier,
       ...(fresh.text ? { text: fresh.text } : {}),
+      ...(fresh.links ? { links: fresh.links } : {}),
     };
   }
 
@@ -127,7 +136,7 @@ export class ScrapeService {
     return flight;
   }
 
-  /** The fresh result, cached without the `text` asked for. */
+  /** The fresh result, cached without the `text` and `links` asked for. */
   private async fetchAndCache(key: string, target: URL, request: ScrapeRequest): Promise<FreshResult> {
     const fetchedAt = this.clock.now().toISOString();
     const deadline = Date.now() + (request.timeoutMs ?? this.options.defaultTimeoutMs);
@@ -148,9 +157,11 @@ export class ScrapeService {
       .catch((error: unknown) =>
         this.logger.warn({ err: error, url: key }, 'Could not cache a scrape result'),
       );
-    return request.text
-      ? { ...scraped, text: content.text ?? textOfContent(request.text, content) }
-      : scraped;
+    return {
+      ...scraped,
+      ...(request.text ? { text: content.text ?? textOfContent(request.text, content) } : {}),
+      ...(request.links ? { links: content.links ?? NO_LINKS } : {}),
+    };
   }
 
   private async fetchFresh(target: URL, request: ScrapeRequest, deadline: number): Promise<FreshScrape> {
@@ -166,7 +177,7 @@ export class ScrapeService {
         throw error instanceof NetError ? netFailure(error, request.url) : error;
       });
     if (response.status >= 400) throw originStatusFailure(response.status, request.url);
-    const reading = await readPage(response, request.url, this.reader, deadline, request.text);
+    const reading = await readPage(response, request.url, this.reader, deadline, extrasOf(request));
     if (reading.kind === 'script-shell') return this.render(target, request, deadline);
     return { content: reading.content, finalUrl: response.finalUrl, tier: 'http' };
   }
@@ -188,13 +199,16 @@ export class ScrapeService {
       request.url,
       false,
       deadline,
-      request.text,
+      extrasOf(request),
     );
     if (reading.kind !== 'content')
       throw new ScrapeError('UNREADABLE_CONTENT', 'The page has no readable content.', request.url);
     return { content: reading.content, finalUrl: page.finalUrl, tier: 'browser' };
   }
 }
+
+/** The links of a page that is not HTML (PDF, plain text). */
+const NO_LINKS: PageLinks = { links: [], canonical: null };
 
 /** A page that is not HTML (PDF, plain text) has no elements: its whole text is its Markdown, and no selector matches. */
 function textOfContent(request: PageTextRequest, content: PageContent): PageText {
@@ -205,4 +219,9 @@ function remaining(deadline: number, url: string): number {
   const left = deadline - Date.now();
   if (left <= 0) throw new ScrapeError('TIMEOUT', 'The page did not arrive within timeoutMs.', url);
   return left;
+}
+
+/** What the reading thread reads besides the main content. */
+function extrasOf(request: ScrapeRequest): PageExtras {
+  return { text: request.text, links: request.links };
 }

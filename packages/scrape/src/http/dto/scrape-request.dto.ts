@@ -2,10 +2,8 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { HttpUrlField, OptionalField, TimeoutMsField } from '@quarry/http';
 
-export class ScrapeRequestDto {
-  @HttpUrlField({ description: 'A public http(s) URL.', example: 'https://example.com/article' })
-  url!: string;
-
+/** How a page is scraped: the options of a scrape besides its URL, also the `scrapeOptions` of a crawl. */
+export class ScrapeOptionsDto {
   @ApiPropertyOptional({
     description: 'Skip the cache read; the fresh result is still cached.',
     default: false,
@@ -37,6 +35,11 @@ export class ScrapeRequestDto {
   @Min(0)
   @Max(10000)
   extraWaitMs?: number;
+}
+
+export class ScrapeRequestDto extends ScrapeOptionsDto {
+  @HttpUrlField({ description: 'A public http(s) URL.', example: 'https://example.com/article' })
+  url!: string;
 }
 
 export class InvalidateRequestDto {

@@ -1,0 +1,48 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPaymentRequiredResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import {
+  CurrentAccount,
+  GuardedRoutes,
+  PaymentRequiredErrorBodyDto,
+  QuarryHttp,
+  ValidationErrorBodyDto,
+} from '@quarry/http';
+import { MeteredRoute } from '@quarry/accounts';
+import { ScrapeErrorBodyDto } from '@quarry/scrape';
+import { MapService } from '../domain/map.service';
+import { MapRequestDto, MapResponseDto } from './dto/map-request.dto';
+
+@ApiTags('crawl')
+@Controller('map')
+@QuarryHttp()
+@GuardedRoutes()
+export class MapController {
+  constructor(private readonly maps: MapService) {}
+
+  @Post()
+  @HttpCode(200)
+  @MeteredRoute()
+  @ApiOperation({
+    summary: "List a site's URLs from its sitemaps and start page, optionally ranked by a search (1 credit)",
+  })
+  @ApiOkResponse({ type: MapResponseDto })
+  @ApiBadRequestResponse({
+    type: ValidationErrorBodyDto,
+    description: 'Invalid body, or a url that is not public http(s).',
+  })
+  @ApiNotFoundResponse({
+    type: ScrapeErrorBodyDto,
+    description: 'URL_NOT_FOUND: the host of url does not resolve.',
+  })
+  @ApiPaymentRequiredResponse({ type: PaymentRequiredErrorBodyDto })
+  async map(@CurrentAccount() accountId: string, @Body() body: MapRequestDto): Promise<MapResponseDto> {
+    return this.maps.map(accountId, body);
+  }
+}

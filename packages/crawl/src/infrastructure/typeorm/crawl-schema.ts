@@ -1,0 +1,6 @@
+import { CrawlJobEntity } from './crawl-job.entity';
+import { CreateCrawlTables1766500000000 } from './migrations/1766500000000-create-crawl-tables.migration';
+
+/** What the app adds to its TypeORM data source for this package. */
+export const crawlEntities = [CrawlJobEntity];
+export const crawlMigrations = [CreateCrawlTables1766500000000];

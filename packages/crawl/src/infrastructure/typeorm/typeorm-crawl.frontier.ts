@@ -1,0 +1,252 @@
+import { createHash } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { isUniqueViolation } from '@quarry/persistence';
+import type { ScrapeResult } from '@quarry/scrape';
+import type { CrawlPage, CrawlStopReason } from '../../domain/crawl-request';
+import {
+  CrawlFrontier,
+  type CrawlState,
+  type FoundUrl,
+  type FrontierCounts,
+  type FrontierPage,
+  type FrontierStatus,
+  type PageOutcome,
+  type ResultsPage,
+} from '../../ports/crawl-frontier';
+import { SqlStatements } from './sql-statements';
+
+/** Ids looked up in one statement when telling new URLs from seen ones. */
+const LOOKUP_CHUNK = 500;
+
+const EMPTY_COUNTS: FrontierCounts = {
+  pending: 0,
+  fetching: 0,
+  completed: 0,
+  failed: 0,
+  dropped: 0,
+  duplicate: 0,
+  alias: 0,
+};
+
+/** The frontier in `quarry_crawls` and `quarry_crawl_pages`, on SQLite or PostgreSQL. */
+export class TypeormCrawlFrontier extends CrawlFrontier {
+  private readonly sql: SqlStatements;
+
+  constructor(dataSource: DataSource) {
+    super();
+    this.sql = new SqlStatements(dataSource);
+  }
+
+  async createCrawl(id: string, state: CrawlState, expiresAt: Date): Promise<void> {
+    await this.sql.execute(
+      'INSERT INTO quarry_crawls (id, page_limit, page_price, discovered, stop_reason, expires_at) VALUES (?, ?, ?, 0, NULL, ?)',
+      [id, state.pageLimit, state.pagePrice, expiresAt.getTime()],
+    );
+  }
+
+  async state(crawlId: string): Promise<CrawlState | undefined> {
+    const [row] = await this.sql.rows(
+      'SELECT page_limit, page_price, stop_reason FROM quarry_crawls WHERE id = ?',
+      [crawlId],
+    );
+    if (!row) return undefined;
+    return {
+      pageLimit: Number(row.page_limit),
+      pagePrice: Number(row.page_price),
+      ...(row.stop_reason ? { stopReason: row.stop_reason as CrawlStopReason } : {}),
+    };
+  }
+
+  async stop(crawlId: string, reason: CrawlStopReason): Promise<void> {
+    await this.sql.execute('UPDATE quarry_crawls SET stop_reason = ? WHERE id = ? AND stop_reason IS NULL', [
+      reason,
+      crawlId,
+    ]);
+    await this.sql.execute(
+      "UPDATE quarry_crawl_pages SET status = 'dropped' WHERE crawl_id = ? AND status = 'pending'",
+      [crawlId],
+    );
+  }
+
+  async add(crawlId: string, found: FoundUrl[]): Promise<FrontierPage[]> {
+    const candidates = new Map<string, FoundUrl>();
+    for (const url of found) {
+      const id = pageIdOf(url.key);
+      if (!candidates.has(id)) candidates.set(id, url);
+    }
+    for (const id of await this.seen(crawlId, [...candidates.keys()])) candidates.delete(id);
+    const added: FrontierPage[] = [];
+    for (const [id, url] of candidates) {
+      // The crawl's budget first, so workers adding at once never pass its limit together.
+      const { affected } = await this.sql.execute(
+        'UPDATE quarry_crawls SET discovered = discovered + 1 WHERE id = ? AND discovered < page_limit AND stop_reason IS NULL',
+        [crawlId],
+      );
+      if (affected === 0) break;
+      try {
+        await this.sql.execute(
+          "INSERT INTO quarry_crawl_pages (crawl_id, page_id, url, depth, status) VALUES (?, ?, ?, ?, 'pending')",
+          [crawlId, id, url.url, url.depth],
+        );
+        added.push({ id, url: url.url, depth: url.depth, status: 'pending' });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        await this.sql.execute('UPDATE quarry_crawls SET discovered = discovered - 1 WHERE id = ?', [
+          crawlId,
+        ]);
+      }
+    }
+    return added;
+  }
+
+  async alias(crawlId: string, key: string, pageUrl: string): Promise<boolean> {
+    const pageId = pageIdOf(key);
+    try {
+      await this.sql.execute(
+        "INSERT INTO quarry_crawl_pages (crawl_id, page_id, url, depth, status) VALUES (?, ?, ?, 0, 'alias')",
+        [crawlId, pageId, pageUrl],
+      );
+      return true;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const held = await this.page(crawlId, pageId);
+      return held?.status === 'alias' && held.url === pageUrl;
+    }
+  }
+
+  async page(crawlId: string, pageId: string): Promise<FrontierPage | undefined> {
+    const [row] = await this.sql.rows(
+      'SELECT page_id, url, depth, status FROM quarry_crawl_pages WHERE crawl_id = ? AND page_id = ?',
+      [crawlId, pageId],
+    );
+    return row ? frontierPageOf(row) : undefined;
+  }
+
+  async claim(crawlId: string, pageId: string): Promise<boolean> {
+    const { affected } = await this.sql.execute(
+      `UPDATE quarry_crawl_pages SET status = 'fetching'
+       WHERE crawl_id = ? AND page_id = ? AND status IN ('pending', 'fetching')
+         AND EXISTS (SELECT 1 FROM quarry_crawls WHERE id = ? AND stop_reason IS NULL)`,
+      [crawlId, pageId, crawlId],
+    );
+    return affected > 0;
+  }
+
+  async drop(crawlId: string, pageId: string): Promise<void> {
+    await this.sql.execute(
+      "UPDATE quarry_crawl_pages SET status = 'dropped' WHERE crawl_id = ? AND page_id = ? AND status IN ('pending', 'fetching')",
+      [crawlId, pageId],
+    );
+  }
+
+  async record(crawlId: string, pageId: string, outcome: PageOutcome, at: Date): Promise<boolean> {
+    const result =
+      outcome.status === 'completed'
+        ? JSON.stringify(outcome.result)
+        : outcome.status === 'failed'
+          ? JSON.stringify({ error: outcome.error, message: outcome.message })
+          : null;
+    const { affected } = await this.sql.execute(
+      `UPDATE quarry_crawl_pages SET status = ?, result = ?, recorded_at = ?
+       WHERE crawl_id = ? AND page_id = ? AND status IN ('pending', 'fetching')`,
+      [outcome.status, result, at.getTime(), crawlId, pageId],
+    );
+    return affected > 0;
+  }
+
+  async recorded(crawlId: string, pageId: string): Promise<CrawlPage | undefined> {
+    const [row] = await this.sql.rows(
+      "SELECT url, status, result FROM quarry_crawl_pages WHERE crawl_id = ? AND page_id = ? AND status IN ('completed', 'failed')",
+      [crawlId, pageId],
+    );
+    return row ? crawlPageOf(row) : undefined;
+  }
+
+  async counts(crawlId: string): Promise<FrontierCounts> {
+    const rows = await this.sql.rows(
+      'SELECT status, COUNT(*) AS n FROM quarry_crawl_pages WHERE crawl_id = ? GROUP BY status',
+      [crawlId],
+    );
+    const counts = { ...EMPTY_COUNTS };
+    for (const row of rows) counts[row.status as FrontierStatus] = Number(row.n);
+    return counts;
+  }
+
+  async unsettled(crawlId: string): Promise<FrontierPage[]> {
+    const rows = await this.sql.rows(
+      "SELECT page_id, url, depth, status FROM quarry_crawl_pages WHERE crawl_id = ? AND status IN ('pending', 'fetching')",
+      [crawlId],
+    );
+    return rows.map(frontierPageOf);
+  }
+
+  async results(crawlId: string, cursor: string | undefined, limit: number): Promise<ResultsPage> {
+    const [afterAt, afterId] = cursor ? decodeCursor(cursor) : [-1, ''];
+    const rows = await this.sql.rows(
+      `SELECT page_id, url, status, result, recorded_at FROM quarry_crawl_pages
+       WHERE crawl_id = ? AND status IN ('completed', 'failed')
+         AND (recorded_at > ? OR (recorded_at = ? AND page_id > ?))
+       ORDER BY recorded_at, page_id LIMIT ?`,
+      [crawlId, afterAt, afterAt, afterId, limit],
+    );
+    const last = rows.at(-1);
+    return {
+      pages: rows.map(crawlPageOf),
+      cursor: last
+        ? encodeCursor(Number(last.recorded_at), String(last.page_id))
+        : encodeCursor(afterAt, afterId),
+    };
+  }
+
+  async purgeExpired(now: Date): Promise<void> {
+    await this.sql.execute(
+      'DELETE FROM quarry_crawl_pages WHERE crawl_id IN (SELECT id FROM quarry_crawls WHERE expires_at <= ?)',
+      [now.getTime()],
+    );
+    await this.sql.execute('DELETE FROM quarry_crawls WHERE expires_at <= ?', [now.getTime()]);
+  }
+
+  private async seen(crawlId: string, ids: string[]): Promise<string[]> {
+    const seen: string[] = [];
+    for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
+      const chunk = ids.slice(start, start + LOOKUP_CHUNK);
+      const rows = await this.sql.rows(
+        `SELECT page_id FROM quarry_crawl_pages WHERE crawl_id = ? AND page_id IN (${chunk.map(() => '?').join(', ')})`,
+        [crawlId, ...chunk],
+      );
+      seen.push(...rows.map((row) => String(row.page_id)));
+    }
+    return seen;
+  }
+}
+
+/** The id of a URL key within its crawl: its SHA-256, so keys of any length index alike. */
+export function pageIdOf(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+function frontierPageOf(row: Record<string, unknown>): FrontierPage {
+  return {
+    id: String(row.page_id),
+    url: String(row.url),
+    depth: Number(row.depth),
+    status: row.status as FrontierStatus,
+  };
+}
+
+function crawlPageOf(row: Record<string, unknown>): CrawlPage {
+  const stored = JSON.parse(String(row.result)) as ScrapeResult | { error: string; message: string };
+  return row.status === 'completed'
+    ? { status: 'completed', ...(stored as ScrapeResult) }
+    : { status: 'failed', url: String(row.url), ...(stored as { error: string; message: string }) };
+}
+
+function encodeCursor(recordedAt: number, pageId: string): string {
+  return Buffer.from(`${recordedAt}.${pageId}`).toString('base64url');
+}
+
+/** A cursor that is not one of ours reads as the start. */
+function decodeCursor(cursor: string): [number, string] {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('.');
+  return Number.isSafeInteger(Number(at)) ? [Number(at), id ?? ''] : [-1, ''];
+}

@@ -1,0 +1,74 @@
+import { DataSource } from 'typeorm';
+import { HostBudget, type HostSlot, type HostTurn } from '../../ports/host-budget';
+import { SqlStatements } from './sql-statements';
+
+/** How long a slot stays taken when its worker never gives it back (it died): longer than any fetch. */
+const SLOT_LEASE_MS = 120_000;
+/** Wait before asking again when every slot of a host is taken. */
+const BUSY_WAIT_MS = 100;
+
+/**
+ * Per-host politeness in `quarry_crawl_hosts` (the next start time of each host) and
+ * `quarry_crawl_host_slots` (its request slots, leased): each claim is one conditional UPDATE, so
+ * workers sharing the database share one budget per host.
+ */
+export class TypeormHostBudget extends HostBudget {
+  private readonly sql: SqlStatements;
+  private readonly prepared = new Set<string>();
+
+  constructor(dataSource: DataSource) {
+    super();
+    this.sql = new SqlStatements(dataSource);
+  }
+
+  async take(host: string, concurrency: number, intervalMs: number, now: number): Promise<HostTurn> {
+    await this.prepare(host, concurrency);
+    const slot = await this.takeSlot(host, concurrency, now);
+    if (!slot) return { granted: false, waitMs: BUSY_WAIT_MS };
+    const { affected } = await this.sql.execute(
+      'UPDATE quarry_crawl_hosts SET next_at = ? WHERE host = ? AND next_at <= ?',
+      [now + Math.ceil(intervalMs), host, now],
+    );
+    if (affected > 0) return { granted: true, slot };
+    await this.release(slot);
+    const [row] = await this.sql.rows('SELECT next_at FROM quarry_crawl_hosts WHERE host = ?', [host]);
+    return { granted: false, waitMs: Math.max(1, Number(row?.next_at ?? now) - now) };
+  }
+
+  async release(slot: HostSlot): Promise<void> {
+    await this.sql.execute(
+      'UPDATE quarry_crawl_host_slots SET until = 0 WHERE host = ? AND slot = ? AND until = ?',
+      [slot.host, slot.slot, slot.until],
+    );
+  }
+
+  private async takeSlot(host: string, concurrency: number, now: number): Promise<HostSlot | undefined> {
+    const until = now + SLOT_LEASE_MS;
+    const first = Math.floor(Math.random() * concurrency);
+    for (let i = 0; i < concurrency; i++) {
+      const slot = (first + i) % concurrency;
+      const { affected } = await this.sql.execute(
+        'UPDATE quarry_crawl_host_slots SET until = ? WHERE host = ? AND slot = ? AND until <= ?',
+        [until, host, slot, now],
+      );
+      if (affected > 0) return { host, slot, until };
+    }
+    return undefined;
+  }
+
+  /** The host's rows, made once per process (a slot past `concurrency` is never used). */
+  private async prepare(host: string, concurrency: number): Promise<void> {
+    const key = `${host} ${concurrency}`;
+    if (this.prepared.has(key)) return;
+    await this.sql.execute(
+      'INSERT INTO quarry_crawl_hosts (host, next_at) VALUES (?, 0) ON CONFLICT DO NOTHING',
+      [host],
+    );
+    for (let slot = 0; slot < concurrency; slot++)
+      await this.sql.execute(
+        'INSERT INTO quarry_crawl_host_slots (host, slot, until) VALUES (?, ?, 0) ON CONFLICT DO NOTHING',
+        [host, slot],
+      );
+    this.prepared.add(key);
+  }
+}

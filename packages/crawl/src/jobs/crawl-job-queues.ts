@@ -1,0 +1,18 @@
+/** The queue that follows crawls and batches (seeds them, waits for their pages, ends them); job data `{ jobId }`. */
+export const CRAWL_QUEUE = 'crawl';
+/** The queue that delivers the final callback (`completed` or `failed`); job data `{ jobId }`. */
+export const CRAWL_CALLBACK_QUEUE = 'crawl-callback';
+/** The queue of page fetches, spread over every worker; job data `{ crawlId, pageId }`. */
+export const CRAWL_PAGE_QUEUE = 'crawl-page';
+/** The queue of the `started` and `page` callback events; job data `CrawlEventMessage`. */
+export const CRAWL_EVENT_QUEUE = 'crawl-event';
+
+export interface CrawlPageMessage {
+  crawlId: string;
+  pageId: string;
+}
+
+/** The queue options of a page fetch: once per page whatever queues it again. */
+export function pageJobId(crawlId: string, pageId: string): string {
+  return `crawl-page-${crawlId}-${pageId}`;
+}

@@ -1,0 +1,151 @@
+import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
+import { Clock, PaymentRequiredError, QuarryError, runPaid } from '@quarry/core';
+import { DeferJobError, JobContext, JobQueue } from '@quarry/queue';
+import { ScrapeService, type ScrapeOutcome } from '@quarry/scrape';
+import { CrawlPlan } from '../domain/crawl-plan';
+import type { CrawlJobRequest } from '../domain/crawl-request';
+import { LinkFilter } from '../discovery/link-filter';
+import { SiteFiles } from '../discovery/site-files';
+import { CrawlFrontier, type FrontierPage } from '../ports/crawl-frontier';
+import { CrawlJobStore } from '../ports/crawl-job.store';
+import { HostBudget } from '../ports/host-budget';
+import { CRAWL_SETTINGS, CrawlSettings } from '../crawl-options.interface';
+import { CrawlEvents } from './crawl-events';
+import { CRAWL_PAGE_QUEUE, type CrawlPageMessage } from './crawl-job-queues';
+import { PageQueue } from './page-queue';
+
+/** The ledger operation a crawled or batch-scraped page is charged under. */
+const PAGE_OPERATION = 'crawlPage';
+
+interface PageJob {
+  id: string;
+  accountId: string;
+  request: CrawlJobRequest;
+}
+
+/**
+ * Fetches one page of a crawl or batch, on any worker: waits for its host's turn (deferred on the
+ * queue, so the worker takes other pages meanwhile), holds its price, scrapes it, adds the links
+ * it found to the frontier, is charged, and records it. Run again after a crash, it fetches only a
+ * page not recorded yet, and the charge, keyed by crawl and page, is taken once.
+ */
+@Injectable()
+export class CrawlPageWorker implements OnModuleInit {
+  private readonly logger = new Logger(CrawlPageWorker.name);
+
+  constructor(
+    @Inject(CRAWL_SETTINGS) private readonly settings: CrawlSettings,
+    private readonly store: CrawlJobStore,
+    private readonly frontier: CrawlFrontier,
+    private readonly budget: HostBudget,
+    private readonly files: SiteFiles,
+    private readonly scraper: ScrapeService,
+    private readonly links: LinkFilter,
+    private readonly events: CrawlEvents,
+    private readonly pages: PageQueue,
+    private readonly clock: Clock,
+    @Optional() private readonly queue?: JobQueue,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue?.process<CrawlPageMessage>(CRAWL_PAGE_QUEUE, (job) => this.run(job), {
+      concurrency: this.settings.pageConcurrency,
+    });
+  }
+
+  private async run({ data: { crawlId, pageId } }: JobContext<CrawlPageMessage>): Promise<void> {
+    const job = await this.store.get(crawlId, this.clock.now());
+    const page = await this.frontier.page(crawlId, pageId);
+    const state = await this.frontier.state(crawlId);
+    if (!job || !page || !state || (page.status !== 'pending' && page.status !== 'fetching')) return;
+    if (state.stopReason) return this.frontier.drop(crawlId, pageId);
+    const url = new URL(page.url);
+    const robots = await this.files.robots(url.origin);
+    const intervalMs = Math.max(
+      1000 / this.settings.hostRequestsPerSecond,
+      (robots.crawlDelaySeconds ?? 0) * 1000,
+    );
+    const turn = await this.budget.take(url.host, this.settings.hostConcurrency, intervalMs, Date.now());
+    if (!turn.granted) throw new DeferJobError('Its host has had its share of requests.', turn.waitMs);
+    try {
+      await this.fetch(job, page, state.pagePrice);
+    } finally {
+      await this.budget.release(turn.slot);
+    }
+  }
+
+  private async fetch(job: PageJob, page: FrontierPage, price: number): Promise<void> {
+    const work = {
+      accountId: job.accountId,
+      operation: PAGE_OPERATION,
+      referenceId: `${job.id}:${page.id}`,
+      price,
+    };
+    let wanted = false;
+    let outcome: ScrapeOutcome | undefined;
+    try {
+      outcome = await runPaid(
+        this.settings.billing,
+        work,
+        async () => {
+          if (!(await this.frontier.claim(job.id, page.id))) return undefined;
+          const scraped = await this.scraper.scrapeUnbilled({
+            ...job.request.scrapeOptions,
+            url: page.url,
+            links: job.request.kind === 'crawl',
+          });
+          wanted = await this.follow(job, page, scraped);
+          return scraped;
+        },
+        { wanted: () => wanted },
+      );
+    } catch (error) {
+      if (error instanceof PaymentRequiredError) {
+        await this.frontier.stop(job.id, 'credits');
+        return this.frontier.drop(job.id, page.id);
+      }
+      if (!(error instanceof QuarryError))
+        this.logger.error({ err: error, url: page.url }, 'A page failed unexpectedly');
+      const failure =
+        error instanceof QuarryError
+          ? { error: error.code, message: error.message }
+          : { error: 'SCRAPE_FAILED', message: 'The page could not be scraped.' };
+      if (await this.frontier.record(job.id, page.id, { status: 'failed', ...failure }, this.clock.now()))
+        await this.events.page(job, page.id);
+      return;
+    }
+    if (!outcome) return;
+    const recorded = wanted
+      ? await this.frontier.record(
+          job.id,
+          page.id,
+          { status: 'completed', result: outcome.result },
+          this.clock.now(),
+        )
+      : await this.frontier.record(job.id, page.id, { status: 'duplicate' }, this.clock.now());
+    if (recorded && wanted) await this.events.page(job, page.id);
+  }
+
+  /**
+   * Marks the page's canonical URL and the end of its redirects as seen; when one of them was seen
+   * already, the page is a duplicate (false, and it costs nothing). Otherwise queues the links it
+   * found, before the page is recorded, so a crash in between loses none.
+   */
+  private async follow(job: PageJob, page: FrontierPage, scraped: ScrapeOutcome): Promise<boolean> {
+    if (job.request.kind !== 'crawl' || !scraped.links) return true;
+    const plan = new CrawlPlan(job.request);
+    const aliases = [
+      plan.aliasKey(page.url, scraped.links.canonical),
+      plan.aliasKey(page.url, scraped.result.finalUrl),
+    ];
+    for (const key of new Set(aliases.filter((alias): alias is string => alias !== undefined)))
+      if (!(await this.frontier.alias(job.id, key, page.url))) return false;
+    if (page.depth >= job.request.maxDepth || job.request.sitemap === 'only') return true;
+    const candidates = [];
+    for (const candidate of plan.candidates(scraped.links.links))
+      if (await this.links.allows(new URL(candidate.url)))
+        candidates.push({ ...candidate, depth: page.depth + 1 });
+    await this.pages.enqueue(job.id, await this.frontier.add(job.id, candidates));
+    return true;
+  }
+}

@@ -1,0 +1,43 @@
+import { parseHtml } from '../dom/html-parser';
+import { descendantsNamed } from '../dom/html-tree';
+
+/** The links of a page, for crawling it: where its anchors point, and the URL it names as canonical. */
+export interface PageLinks {
+  /** Absolute http(s) URLs of the page's `<a href>` and `<area href>`, in page order, each once; `rel="nofollow"` left out. */
+  links: string[];
+  /** The absolute URL of `<link rel="canonical">`, or null. */
+  canonical: string | null;
+}
+
+const LINK_ELEMENTS: ReadonlySet<string> = new Set(['a', 'area', 'link', 'base']);
+
+/** The links of `html` served from `url`, resolved against its `<base href>` when it has one. */
+export function pageLinks(html: string, url: string): PageLinks {
+  const elements = descendantsNamed(parseHtml(html), LINK_ELEMENTS);
+  const baseHref = elements.find((element) => element.name === 'base' && element.attribs.href)?.attribs.href;
+  const base = absolute(baseHref ?? '', url) ?? url;
+  const links = new Set<string>();
+  let canonical: string | null = null;
+  for (const element of elements) {
+    const href = element.attribs.href;
+    if (!href) continue;
+    const rel = (element.attribs.rel ?? '').toLowerCase().split(/\s+/);
+    if (element.name === 'link') {
+      if (canonical === null && rel.includes('canonical')) canonical = absolute(href, base);
+    } else if (element.name !== 'base' && !rel.includes('nofollow')) {
+      const target = absolute(href, base);
+      if (target) links.add(target);
+    }
+  }
+  return { links: [...links], canonical };
+}
+
+/** `href` resolved against `base` when that gives an http(s) URL; null otherwise. */
+function absolute(href: string, base: string): string | null {
+  try {
+    const resolved = new URL(href.trim(), base);
+    return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.href : null;
+  } catch {
+    return null;
+  }
+}
