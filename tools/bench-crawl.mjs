@@ -52,11 +52,18 @@ async function main() {
   try {
     const load = loadavg()[0];
     const crawlee = await crawlWithCrawlee(site);
+    progress(crawlee);
     const quarry = await crawlWithQuarry(site, limit);
+    progress(quarry);
     report({ site, limit, load, crawlee, quarry });
   } finally {
     await site.close();
   }
+}
+
+/** One line on stderr as each crawl ends, so that a run that fails later still shows it. */
+function progress(run) {
+  console.error(`${run.name}: ${run.pages} pages, ${run.failed} failed, ${run.seconds.toFixed(1)} s`);
 }
 
 /** crawlee in a child process, metered from its go signal to its result. */
@@ -93,18 +100,20 @@ async function crawlWithCrawlee(site) {
 /** The built service, its start-up over, crawling the site on the HTTP tier; metered until the crawl ends. */
 async function crawlWithQuarry(site, limit) {
   const database = engine === 'pg' ? await createPostgresAndRedis() : undefined;
-  const service = await startBuiltService({
-    credits: limit,
-    workers: WORKERS,
-    env: {
-      QUARRY_ALLOW_HOSTS: site.host,
-      QUARRY_CRAWL_HOST_CONCURRENCY: String(concurrency),
-      QUARRY_CRAWL_HOST_REQUESTS_PER_SECOND: '100000',
-      QUARRY_CRAWL_PAGE_CONCURRENCY: String(concurrency),
-      ...database?.env,
-    },
-  });
+  let service;
+  let meter;
   try {
+    service = await startBuiltService({
+      credits: limit,
+      workers: WORKERS,
+      env: {
+        QUARRY_ALLOW_HOSTS: site.host,
+        QUARRY_CRAWL_HOST_CONCURRENCY: String(concurrency),
+        QUARRY_CRAWL_HOST_REQUESTS_PER_SECOND: '100000',
+        QUARRY_CRAWL_PAGE_CONCURRENCY: String(concurrency),
+        ...database?.env,
+      },
+    });
     const processes = [
       { name: WORKERS ? 'Quarry api' : 'Quarry', pid: service.pid },
       ...service.workerPids.map((pid, i) => ({ name: `Quarry worker ${i + 1}`, pid })),
@@ -121,7 +130,7 @@ async function crawlWithQuarry(site, limit) {
       return answer;
     };
     site.resetCounts();
-    const meter = meterProcesses(processes);
+    meter = meterProcesses(processes);
     const started = performance.now();
     const { jobId } = await call('POST', '/v1/api/crawl', {
       url: `${site.origin}/`,
@@ -163,7 +172,8 @@ async function crawlWithQuarry(site, limit) {
       results,
     };
   } finally {
-    await service.stop();
+    meter?.stop();
+    await service?.stop();
     await database?.drop();
   }
 }

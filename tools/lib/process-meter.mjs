@@ -1,6 +1,6 @@
 // CPU time and memory of running processes, read from /proc (Linux), for benchmarks that measure
 // a service or a child process from outside without a profiler.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 /** `getconf CLK_TCK`, 100 on every Linux Node supports. */
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -34,14 +34,21 @@ export function rssMbOf(pid) {
 export function meterProcesses(processes, intervalMs = 250) {
   const cpuAtStart = processes.map(({ pid }) => cpuMsOf(pid));
   const samples = processes.map(() => []);
-  const sample = () => processes.forEach(({ pid }, i) => samples[i].push(rssMbOf(pid)));
+  const sample = () =>
+    processes.forEach(({ pid, name }, i) => {
+      if (!existsSync(`/proc/${pid}/status`)) throw new Error(`${name} (${pid}) exited while metered`);
+      samples[i].push(rssMbOf(pid));
+    });
   sample();
   const timer = setInterval(sample, intervalMs);
+  let result;
   return {
+    /** Stops metering; the same result on every call. */
     stop() {
+      if (result) return result;
       clearInterval(timer);
       sample();
-      return processes.map(({ name, pid }, i) => ({
+      result = processes.map(({ name, pid }, i) => ({
         name,
         cpuMs: cpuMsOf(pid) - cpuAtStart[i],
         rss: {
@@ -51,6 +58,7 @@ export function meterProcesses(processes, intervalMs = 250) {
           max: Math.max(...samples[i]),
         },
       }));
+      return result;
     },
   };
 }
