@@ -104,7 +104,7 @@ async function crawlWithQuarry(site, limit) {
   let meter;
   try {
     service = await startBuiltService({
-      credits: limit,
+      credits: 2 * limit,
       workers: WORKERS,
       env: {
         QUARRY_ALLOW_HOSTS: site.host,
