@@ -26,6 +26,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { freePort, repoRoot, startBuiltService } from './lib/built-service.mjs';
+import { cpuMsOf } from './lib/process-meter.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -258,22 +259,6 @@ function merge(into, result) {
   into.ms += result.ms;
   for (const latency of result.latencies) into.latencies.push(latency);
 }
-
-/**
- * A process's user + system CPU time so far, in ms, from /proc/<pid>/stat (Linux); with `thread`,
- * that thread's alone (the main thread's id is the pid).
- */
-function cpuMsOf(pid, thread) {
-  const stat = readFileSync(
-    thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`,
-    'utf8',
-  );
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-}
-
-/** `getconf CLK_TCK`, 100 on every Linux Node supports. */
-const CLOCK_TICKS_PER_SECOND = 100;
 
 const rate = (result) => result.requests / (result.ms / 1000);
 

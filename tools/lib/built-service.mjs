@@ -1,7 +1,8 @@
 // The built service (`npm run build` first) as the benchmarks run it: `apps/api/dist/main.js` on a
 // free port with a temporary SQLite database, high rate limits, warn-level logs and no Redis unless
 // `env` says otherwise, and one account with `credits` created through the operator CLI. `nodeArgs`
-// go to the service's Node (e.g. `--cpu-prof`).
+// go to the service's Node (e.g. `--cpu-prof`). With `workers`, it runs as one `QUARRY_ROLE=api`
+// process and that many `QUARRY_ROLE=worker` processes on the same database (and Redis).
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -15,15 +16,17 @@ const mainJs = join(repoRoot, 'apps/api/dist/main.js');
 const cliJs = join(repoRoot, 'apps/api/dist/cli/main.js');
 
 /**
- * Starts the service and waits for /health. Returns `{ base, pid, apiKey, stop }`; `stop()` sends
- * SIGTERM (SIGKILL after 15 s), waits for the exit and removes the database. `logs: true` passes
- * the service's output through; otherwise the last 20 kB are shown if it fails to start.
+ * Starts the service and waits for /health. Returns `{ base, pid, workerPids, apiKey, stop }`;
+ * `stop()` sends SIGTERM to every process (SIGKILL after 15 s), waits for their exit and removes
+ * the database. `logs: true` passes the service's output through; otherwise the last 20 kB are
+ * shown if it fails to start.
  */
 export async function startBuiltService({
   env: extra = {},
   credits = 100_000,
   logs = false,
   nodeArgs = [],
+  workers = 0,
 } = {}) {
   if (!existsSync(mainJs) || !existsSync(cliJs))
     throw new Error(`${mainJs} is missing: run \`npm run build\` first`);
@@ -41,34 +44,43 @@ export async function startBuiltService({
   delete env.QUARRY_ADMIN_TOKEN;
   Object.assign(env, extra);
   const apiKey = await createAccount(env, credits);
-  const child = spawn(process.execPath, [...nodeArgs, mainJs], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   let tail = '';
   const keep = (chunk) => {
     tail = (tail + chunk.toString()).slice(-20_000);
     if (logs) process.stderr.write(chunk);
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((done) => child.once('exit', done));
+  const run = (role) => {
+    const child = spawn(process.execPath, [...nodeArgs, mainJs], {
+      cwd: repoRoot,
+      env: role ? { ...env, QUARRY_ROLE: role } : env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    const exited = new Promise((done) => child.once('exit', done));
+    return { child, exited };
+  };
+  const processes = [run(workers > 0 ? 'api' : undefined)];
+  for (let i = 0; i < workers; i += 1) processes.push(run('worker'));
+  const [{ child }] = processes;
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await Promise.all(
+      processes.map(async ({ child: running, exited }) => {
+        if (running.exitCode !== null || running.signalCode !== null) return;
+        running.kill('SIGTERM');
+        const timer = setTimeout(() => running.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }),
+    );
     rmSync(dir, { recursive: true, force: true });
   };
   for (const until = Date.now() + 60_000; ;) {
-    const failure =
-      child.exitCode !== null
-        ? `the service exited (${child.exitCode})`
-        : Date.now() > until && 'the service did not answer /health within 60 s';
+    const exited = processes.find(({ child: running }) => running.exitCode !== null);
+    const failure = exited
+      ? `the service exited (${exited.child.exitCode})`
+      : Date.now() > until && 'the service did not answer /health within 60 s';
     if (failure) {
       await stop();
       throw new Error(`${failure}:\n${tail}`);
@@ -82,7 +94,13 @@ export async function startBuiltService({
       break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { base, pid: child.pid, apiKey, stop };
+  return {
+    base,
+    pid: child.pid,
+    workerPids: processes.slice(1).map(({ child: worker }) => worker.pid),
+    apiKey,
+    stop,
+  };
 }
 
 async function createAccount(env, credits) {
