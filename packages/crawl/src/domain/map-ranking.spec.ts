@@ -10,10 +10,23 @@ describe('rankBySearch', () => {
       'https://example.com/keys',
     ];
     expect(rankBySearch(urls, 'API keys')).toEqual([
-      'https://example.com/docs/API%20keys',
       'https://example.com/docs/api-keys',
+      'https://example.com/docs/API%20keys',
       'https://example.com/blog/api',
       'https://example.com/keys',
+    ]);
+  });
+
+  it('reads the path and query, never the host every URL of the site shares', () => {
+    const urls = [
+      'http://127.0.0.2:8082/item/0',
+      'http://127.0.0.2:8082/item/2',
+      'http://127.0.0.2:8082/?page=2',
+    ];
+    expect(rankBySearch(urls, 'item 2')).toEqual([
+      'http://127.0.0.2:8082/item/2',
+      'http://127.0.0.2:8082/item/0',
+      'http://127.0.0.2:8082/?page=2',
     ]);
   });
 });
