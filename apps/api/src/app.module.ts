@@ -67,6 +67,9 @@ export class AppModule {
           readingThreads: config.readingThreads,
         }),
         CrawlModule.forRoot({
+          hostConcurrency: config.crawlHostConcurrency,
+          hostRequestsPerSecond: config.crawlHostRequestsPerSecond,
+          pageConcurrency: config.crawlPageConcurrency,
           callbackAttempts: config.callbackAttempts,
           callbackBackoffMs: config.callbackBackoffMs,
         }),

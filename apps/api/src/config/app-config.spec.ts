@@ -40,6 +40,22 @@ describe('loadConfig: video', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
   });
 
+  it('reads the crawl politeness settings, leaving them to the module unless set', () => {
+    expect(loadConfig({})).toMatchObject({
+      crawlHostConcurrency: undefined,
+      crawlHostRequestsPerSecond: undefined,
+      crawlPageConcurrency: undefined,
+    });
+    expect(
+      loadConfig({
+        QUARRY_CRAWL_HOST_CONCURRENCY: '4',
+        QUARRY_CRAWL_HOST_REQUESTS_PER_SECOND: '20',
+        QUARRY_CRAWL_PAGE_CONCURRENCY: '16',
+      }),
+    ).toMatchObject({ crawlHostConcurrency: 4, crawlHostRequestsPerSecond: 20, crawlPageConcurrency: 16 });
+    expect(() => loadConfig({ QUARRY_CRAWL_HOST_CONCURRENCY: '0' })).toThrow(/QUARRY_CRAWL_HOST_CONCURRENCY/);
+  });
+
   it('defaults to the platforms themselves and no provider', () => {
     expect(loadConfig({})).toMatchObject({ videoOrigins: {}, sttUrl: undefined, sttModel: 'whisper-1' });
   });

@@ -46,6 +46,12 @@ export interface AppConfig {
   sttTimeoutMs?: number;
   /** Pieces of one video's audio sent to the provider at once; the module's default when unset. */
   sttConcurrency?: number;
+  /** Crawl requests at once to one host, over every crawl of every worker; the module's default when unset. */
+  crawlHostConcurrency?: number;
+  /** Crawl requests a second to one host; the module's default when unset. */
+  crawlHostRequestsPerSecond?: number;
+  /** Crawl pages this process scrapes at once; the module's default when unset. */
+  crawlPageConcurrency?: number;
   ffmpegPath: string;
   ffprobePath: string;
   videoMaxDurationSeconds: number;
@@ -108,6 +114,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     sttChunkSeconds: read.optionalInt('QUARRY_STT_CHUNK_SECONDS', { min: 10 }),
     sttTimeoutMs: read.optionalInt('QUARRY_STT_TIMEOUT_MS', { min: 1000 }),
     sttConcurrency: read.optionalInt('QUARRY_STT_CONCURRENCY', { min: 1, max: 64 }),
+    crawlHostConcurrency: read.optionalInt('QUARRY_CRAWL_HOST_CONCURRENCY', { min: 1, max: 1000 }),
+    crawlHostRequestsPerSecond: read.optionalInt('QUARRY_CRAWL_HOST_REQUESTS_PER_SECOND', { min: 1 }),
+    crawlPageConcurrency: read.optionalInt('QUARRY_CRAWL_PAGE_CONCURRENCY', { min: 1, max: 1000 }),
     ffmpegPath: read.string('QUARRY_FFMPEG_PATH', 'ffmpeg'),
     ffprobePath: read.string('QUARRY_FFPROBE_PATH', 'ffprobe'),
     videoMaxDurationSeconds: read.int('QUARRY_VIDEO_MAX_DURATION_SECONDS', 3 * 60 * 60, { min: 1 }),
