@@ -57,7 +57,7 @@ describe('VideoModule', () => {
     [{ origins: { youtube: 'ftp://127.0.0.1:9000' } }, /origins: youtube must be an http\(s\) origin/],
     [
       { stt: { url: 'file:///tmp/whisper', model: 'whisper-1' } },
-      /url must be the provider's http\(s\) base URL/,
+      /VideoModule stt: option url must be an http\(s\) URL/,
     ],
   ])('fails the boot on the invalid option %j, naming it', async (options, message) => {
     const compiling = Test.createTestingModule({
