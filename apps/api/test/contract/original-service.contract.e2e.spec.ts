@@ -184,10 +184,14 @@ class ContractCheck {
         if (!want.properties?.[name]) this.problems.push(`${where}.${name}: required, not in the contract`);
   }
 
-  /** Follows `$ref`, a one-part `allOf` (with its siblings) and `anyOf: [schema, { type: "null" }]`. */
+  /**
+   * Follows `$ref`, an `allOf` of one schema (with its siblings) and `if`/`then` rules between its
+   * fields (which only refuse combinations of fields the original does not have), and
+   * `anyOf: [schema, { type: "null" }]`.
+   */
   private resolve(schema: Schema): { schema: Schema; nullable: boolean } {
     if (schema.$ref) return this.resolve(this.document.components.schemas[schema.$ref.split('/').pop()!]);
-    if (schema.allOf?.length === 1) {
+    if (schema.allOf?.length && schema.allOf.slice(1).every((part) => 'if' in part)) {
       const { allOf, ...rest } = schema;
       const inner = this.resolve(allOf[0]);
       return { schema: { ...inner.schema, ...rest }, nullable: inner.nullable };
