@@ -17,6 +17,7 @@ describe('the service shuts down cleanly', () => {
     expect(report).toEqual({ leaked: [] });
   });
 
+  // Its budget: start-up, up to 15 s for the work to get under way, the close, up to 10 s to settle.
   it('while scrapes, a screenshot and an async job are under way', async () => {
     const report = await closeReport(async () => {
       const t = await startTestApp({ QUARRY_ALLOW_HOSTS: origin.hostPort, QUARRY_SHUTDOWN_GRACE_MS: '500' });
@@ -48,5 +49,5 @@ describe('the service shuts down cleanly', () => {
       await Promise.all(inFlight);
     });
     expect(report).toEqual({ leaked: [] });
-  });
+  }, 60_000);
 });
