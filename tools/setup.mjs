@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run setup`: install dependencies from the lockfile, make sure Chromium, ffmpeg and espeak-ng exist, build everything.
+// `npm run setup`: install dependencies from the lockfile, make sure Chromium, ffmpeg and the test tools exist, build everything.
 // `npm install` rather than `npm ci`: registries without every platform's optional binaries (e.g.
 // @swc/core-darwin-*) leave them out of the lockfile, which `npm ci` refuses; `npm install` keeps the
 // locked versions and skips optional packages that do not exist.
@@ -21,17 +21,24 @@ function executable(path) {
 
 // The programs Quarry runs besides Node, each found through its variable or on PATH, else installed
 // from Debian: Chromium renders pages, ffmpeg and ffprobe take audio out of videos for
-// speech-to-text, espeak-ng speaks the sentences of the video tests.
+// speech-to-text; espeak-ng and flite speak the sentences of the video tests, PocketSphinx is the
+// real recogniser the speech-to-text tests transcribe them with.
 const TOOLS = [
   {
     name: 'Chromium',
     variable: 'QUARRY_CHROMIUM_PATH',
     commands: ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'],
-    debian: 'chromium',
+    debian: ['chromium'],
   },
-  { name: 'ffmpeg', variable: 'QUARRY_FFMPEG_PATH', commands: ['ffmpeg'], debian: 'ffmpeg' },
-  { name: 'ffprobe', variable: 'QUARRY_FFPROBE_PATH', commands: ['ffprobe'], debian: 'ffmpeg' },
-  { name: 'espeak-ng', commands: ['espeak-ng'], debian: 'espeak-ng' },
+  { name: 'ffmpeg', variable: 'QUARRY_FFMPEG_PATH', commands: ['ffmpeg'], debian: ['ffmpeg'] },
+  { name: 'ffprobe', variable: 'QUARRY_FFPROBE_PATH', commands: ['ffprobe'], debian: ['ffmpeg'] },
+  { name: 'espeak-ng', commands: ['espeak-ng'], debian: ['espeak-ng'] },
+  { name: 'flite', commands: ['flite'], debian: ['flite'] },
+  {
+    name: 'PocketSphinx',
+    commands: ['pocketsphinx_continuous'],
+    debian: ['pocketsphinx', 'pocketsphinx-en-us'],
+  },
 ];
 
 function find(tool) {
@@ -44,13 +51,13 @@ function find(tool) {
 }
 
 function install(missing) {
-  const packages = [...new Set(missing.map((tool) => tool.debian))];
+  const packages = [...new Set(missing.flatMap((tool) => tool.debian))];
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || spawnSync('apt-get', ['--version']).status !== 0) {
     for (const tool of missing) {
       const set = tool.variable ? ` or set ${tool.variable}` : '';
       console.warn(
-        `${tool.name} not found. Install it (Debian/Ubuntu: sudo apt-get install -y ${tool.debian})${set}.`,
+        `${tool.name} not found. Install it (Debian/Ubuntu: sudo apt-get install -y ${tool.debian.join(' ')})${set}.`,
       );
     }
     return;

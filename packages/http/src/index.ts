@@ -26,3 +26,4 @@ export {
   QUARRY_HTTP_MODULE_EXTRAS,
   type QuarryHttpModuleExtras,
 } from './quarry-http-module-extras';
+export { QuarryBody } from './quarry-body.decorator';

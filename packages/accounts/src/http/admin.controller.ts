@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -9,7 +9,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { NotFoundErrorBodyDto, QuarryHttp, UnauthorizedErrorBodyDto } from '@quarry/http';
+import { NotFoundErrorBodyDto, QuarryBody, QuarryHttp, UnauthorizedErrorBodyDto } from '@quarry/http';
 import { AccountsService } from '../domain/accounts.service';
 import { ApiKeysService } from '../domain/api-keys.service';
 import { WebhookSecretsService } from '../domain/webhook-secrets.service';
@@ -46,7 +46,7 @@ export class AdminController {
   @Post('accounts')
   @ApiOperation({ summary: 'Create an account with a first API key' })
   @ApiCreatedResponse({ type: CreatedAccountDto })
-  async createAccount(@Body() body: CreateAccountDto): Promise<CreatedAccountDto> {
+  async createAccount(@QuarryBody() body: CreateAccountDto): Promise<CreatedAccountDto> {
     const account = await this.accounts.create(body.email, body.credits ?? 0);
     const { webhookSecret } = await this.webhookSecrets.get(account.id);
     return { account, ...(await this.keys.create(account.id)), webhookSecret };
@@ -75,7 +75,7 @@ export class AdminController {
   @ApiOkResponse({ type: AccountEnvelopeDto })
   async addCredits(
     @Param('id', ParseUUIDPipe) id: string,
-    @Body() body: AddCreditsDto,
+    @QuarryBody() body: AddCreditsDto,
   ): Promise<AccountEnvelopeDto> {
     return { account: await this.accounts.addCredits(id, body.amount, body.referenceId) };
   }
@@ -84,7 +84,7 @@ export class AdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Revoke the key with this display prefix' })
   @ApiOkResponse({ type: KeyEnvelopeDto })
-  async revokeKey(@Body() body: RevokeKeyDto): Promise<KeyEnvelopeDto> {
+  async revokeKey(@QuarryBody() body: RevokeKeyDto): Promise<KeyEnvelopeDto> {
     return { key: await this.keys.revokeByPrefix(body.keyPrefix) };
   }
 

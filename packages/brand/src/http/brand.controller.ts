@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -17,6 +17,7 @@ import {
   CurrentAccount,
   GuardedRoutes,
   PaymentRequiredErrorBodyDto,
+  QuarryBody,
   QuarryHttp,
   RateLimitedErrorBodyDto,
   ValidationErrorBodyDto,
@@ -73,7 +74,10 @@ export class BrandController {
     description: 'ORIGIN_ERROR (origin 5xx, unreachable) or SCRAPE_FAILED (blocked or failed rendering).',
   })
   @ApiGatewayTimeoutResponse({ type: BrandErrorBodyDto, description: 'TIMEOUT: timeoutMs elapsed.' })
-  async brand(@CurrentAccount() accountId: string, @Body() body: BrandRequestDto): Promise<BrandResponseDto> {
+  async brand(
+    @CurrentAccount() accountId: string,
+    @QuarryBody() body: BrandRequestDto,
+  ): Promise<BrandResponseDto> {
     return { brand: await this.brands.profile(accountId, body) };
   }
 }

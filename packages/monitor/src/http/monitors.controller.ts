@@ -1,8 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
-  ApiBody,
   ApiExtraModels,
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -21,6 +20,7 @@ import {
   GuardedRoutes,
   NotFoundErrorBodyDto,
   PaymentRequiredErrorBodyDto,
+  QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
@@ -58,7 +58,6 @@ export class MonitorsController {
       'Watch a public page for changes; a baseline check is queued at once (1 credit per successful check)',
   })
   @ApiExtraModels(CreateMonitorDto)
-  @ApiBody({ schema: { allOf: [{ $ref: getSchemaPath(CreateMonitorDto) }, CREATE_SELECTOR_SCOPE_RULE] } })
   @ApiCreatedResponse({ type: CreatedMonitorDto })
   @ApiBadRequestResponse({
     type: ValidationErrorBodyDto,
@@ -71,7 +70,10 @@ export class MonitorsController {
   })
   async create(
     @CurrentAccount() accountId: string,
-    @Body() body: CreateMonitorDto,
+    @QuarryBody({
+      schema: { allOf: [{ $ref: getSchemaPath(CreateMonitorDto) }, CREATE_SELECTOR_SCOPE_RULE] },
+    })
+    body: CreateMonitorDto,
   ): Promise<CreatedMonitorDto> {
     return this.monitors.create(accountId, body);
   }
@@ -99,20 +101,20 @@ export class MonitorsController {
       'Pause or resume a monitor (resuming checks now and resets consecutiveFailures), or change its interval, notifications, name, scope, selector, ignore or trigger',
   })
   @ApiExtraModels(UpdateMonitorDto)
-  @ApiBody({
-    description: 'At least one field.',
-    schema: {
-      allOf: [{ $ref: getSchemaPath(UpdateMonitorDto) }, UPDATE_SELECTOR_SCOPE_RULE],
-      minProperties: 1,
-    },
-  })
   @ApiOkResponse({ type: MonitorResponseDto })
   @ApiBadRequestResponse({ type: ValidationErrorBodyDto })
   @ApiNotFoundResponse({ type: NotFoundErrorBodyDto, description: 'Unknown or foreign monitor.' })
   async update(
     @CurrentAccount() accountId: string,
     @Param('id') id: string,
-    @Body() body: UpdateMonitorDto,
+    @QuarryBody({
+      description: 'At least one field.',
+      schema: {
+        allOf: [{ $ref: getSchemaPath(UpdateMonitorDto) }, UPDATE_SELECTOR_SCOPE_RULE],
+        minProperties: 1,
+      },
+    })
+    body: UpdateMonitorDto,
   ): Promise<MonitorResponseDto> {
     if (Object.values(body).every((value) => value === undefined)) {
       throw new InvalidRequestError('Nothing to change.', { status: 'give at least one field to change' });

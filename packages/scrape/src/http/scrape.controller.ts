@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -15,6 +15,7 @@ import {
   CurrentAccount,
   GuardedRoutes,
   PaymentRequiredErrorBodyDto,
+  QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
@@ -52,7 +53,7 @@ export class ScrapeController {
   @ApiGatewayTimeoutResponse({ type: ScrapeErrorBodyDto, description: 'TIMEOUT' })
   async scrape(
     @CurrentAccount() accountId: string,
-    @Body() body: ScrapeRequestDto,
+    @QuarryBody() body: ScrapeRequestDto,
   ): Promise<ScrapeResultDto> {
     const { result } = await this.scraper.scrape(accountId, body);
     return result;
@@ -62,7 +63,7 @@ export class ScrapeController {
   @HttpCode(200)
   @ApiOperation({ summary: "Drop a URL's cached result so its next scrape is fresh" })
   @ApiOkResponse({ type: OkDto })
-  async invalidate(@Body() body: InvalidateRequestDto): Promise<OkDto> {
+  async invalidate(@QuarryBody() body: InvalidateRequestDto): Promise<OkDto> {
     await this.scraper.invalidate(body.url);
     return { ok: true };
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Res, StreamableFile } from '@nestjs/common';
+import { Controller, HttpCode, Post, Res, StreamableFile } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -15,6 +15,7 @@ import {
   CurrentAccount,
   GuardedRoutes,
   PaymentRequiredErrorBodyDto,
+  QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
@@ -78,7 +79,7 @@ export class ScreenshotController {
   })
   async screenshot(
     @CurrentAccount() accountId: string,
-    @Body() body: ScreenshotRequestDto,
+    @QuarryBody() body: ScreenshotRequestDto,
     @Res({ passthrough: true }) response: HeaderResponse,
   ): Promise<StreamableFile> {
     // A client that gave up before the image was ready does not pay for it.
