@@ -2,6 +2,7 @@ export { BrowserError, type BrowserErrorCode } from './errors/browser.error';
 export { browserBusy, browserFailure } from './errors/browser-failure';
 export type { BrowserModuleOptions, BrowserPoolOptions } from './browser-options.interface';
 export { BrowserPool, type BrowserHealth, type BrowserPoolStats } from './pool/browser.pool';
+export { browserHealth } from './pool/browser-health';
 export type { PageJob, PageWork, WithPageOptions } from './pool/page-job';
 export type { ProxyVerdict } from './proxy/proxy.journal';
 export { loadPage, type InspectedPage, type LoadedPage, type LoadOptions } from './render/page.loader';

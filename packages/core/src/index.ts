@@ -39,3 +39,4 @@ export {
   QUARRY_MODULE_EXTRAS,
   type QuarryModuleExtras,
 } from './module/quarry-module-extras';
+export { healthIndicator, type HealthIndicatorResult } from './health/health-indicator';

@@ -21,3 +21,4 @@ export {
   retryDelayAfter,
   type ResolvedJobOptions,
 } from './job-policy';
+export { jobQueueHealth } from './job-queue-health';

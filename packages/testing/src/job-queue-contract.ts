@@ -3,7 +3,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DeferJobError, JobContext, JobStatus, RetryJobError, UnrecoverableJobError } from '@quarry/queue';
+import {
+  DeferJobError,
+  JobContext,
+  jobQueueHealth,
+  JobStatus,
+  RetryJobError,
+  UnrecoverableJobError,
+} from '@quarry/queue';
 import { JobQueueChild, startJobQueueChild } from './job-queue-child-process';
 import type { JobQueueEngineModule, JobQueueEngineSettings, OpenedJobQueue } from './job-queue-engine';
 
@@ -106,9 +113,10 @@ export function describeJobQueueContract(
       await subject?.destroy();
     }, 30_000);
 
-    it('answers ping', async () => {
+    it('answers ping, and is up as a health indicator while open', async () => {
       const engine = await open();
       await expect(engine.queue.ping()).resolves.toBeUndefined();
+      await expect(jobQueueHealth(engine.queue)).resolves.toEqual({ queue: { status: 'up' } });
     });
 
     it('runs a job with its data', async () => {

@@ -7,14 +7,13 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
+import { healthIndicator, type HealthIndicatorResult } from '@quarry/core';
 import { QuarryHttp } from '@quarry/http';
-import { JobQueue } from '@quarry/queue';
-import { BrowserPool } from '@quarry/browser';
+import { JobQueue, jobQueueHealth } from '@quarry/queue';
+import { BrowserPool, browserHealth } from '@quarry/browser';
 
 type CheckState = 'ok' | 'error';
 type BrowserState = 'ok' | 'idle' | 'error';
-
-const BROWSER_STATE = { up: 'ok', idle: 'idle', down: 'error' } as const;
 
 class HealthChecksDto {
   @ApiProperty({ enum: ['ok', 'error'] })
@@ -45,11 +44,15 @@ interface StatusResponse {
   status(code: number): void;
 }
 
-const probe = (check: () => Promise<unknown>): Promise<CheckState> =>
-  check().then(
-    () => 'ok',
-    () => 'error',
-  );
+const checkState = (result: HealthIndicatorResult): CheckState =>
+  Object.values(result)[0].status === 'up' ? 'ok' : 'error';
+
+/** As `checkState`, and `idle` for a browser not launched yet. */
+const browserState = (result: HealthIndicatorResult): BrowserState => {
+  const [{ status, state }] = Object.values(result);
+  if (status === 'down') return 'error';
+  return state === 'idle' ? 'idle' : 'ok';
+};
 
 @ApiTags('utility')
 @Controller('health')
@@ -69,9 +72,11 @@ export class HealthController {
   @ApiServiceUnavailableResponse({ type: HealthDto })
   async health(@Res({ passthrough: true }) response: StatusResponse): Promise<HealthDto> {
     const [database, queue, browser] = await Promise.all([
-      probe(() => this.dataSource.query('SELECT 1')),
-      probe(() => this.queue.ping()),
-      this.browser.health().then(({ status }) => BROWSER_STATE[status]),
+      healthIndicator('database', async () => void (await this.dataSource.query('SELECT 1'))).then(
+        checkState,
+      ),
+      jobQueueHealth(this.queue).then(checkState),
+      browserHealth(this.browser).then(browserState),
     ]);
     const status = database === 'ok' && queue === 'ok' ? 'ok' : 'error';
     if (status === 'error') response.status(HttpStatus.SERVICE_UNAVAILABLE);
