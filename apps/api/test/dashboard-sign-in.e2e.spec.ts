@@ -18,6 +18,7 @@ const EIGHT = email('eight');
 const TYPO = email('typo');
 const TARGET = email('target');
 const FORMS = email('forms');
+const CHANGER = email('changer');
 
 /** A clock the test moves by hand, so delays are waited out without waiting. */
 class ManualClock extends Clock {
@@ -48,6 +49,19 @@ class Browser {
         .set({ ...this.headers, cookie: this.cookieHeader() })
         .type('form')
         .send({ _csrf: csrf, email, password }),
+    );
+  }
+
+  /** Posts the form of the page at `formPath` with its CSRF token. */
+  async submit(formPath: string, action: string, fields: Record<string, string>): Promise<request.Response> {
+    const form = await this.get(formPath);
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(form.text)![1];
+    return this.keep(
+      await request(this.t.url)
+        .post(action)
+        .set({ ...this.headers, cookie: this.cookieHeader() })
+        .type('form')
+        .send({ _csrf: csrf, ...fields }),
     );
   }
 
@@ -145,6 +159,32 @@ describe('dashboard sign-in: failed attempts slow down guessing, never the holde
     expect(alert(refused)).toMatch(/^Too many failed sign-ins; try again in 16 seconds\./);
     clock.advance(16_000);
     expect((await new Browser(t).signIn(TARGET, PASSWORD)).status).toBe(303);
+  });
+
+  it('slows down guesses of the current password on the change-password form as it does sign-ins', async () => {
+    await accountWithPassword(t, CHANGER);
+    const holder = new Browser(t);
+    expect((await holder.signIn(CHANGER, PASSWORD)).status).toBe(303);
+    const change = (currentPassword: string) =>
+      holder.submit('/dashboard/account', '/dashboard/account/password', {
+        currentPassword,
+        newPassword: 'a brand new passphrase',
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await change(WRONG)).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    const refused = await change(PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.text).toContain('Too many wrong passwords; try again in 1 second.');
+    // The same count as the sign-in page's: a browser never seen before is held up too.
+    expect((await new Browser(t).signIn(CHANGER, PASSWORD)).status).toBe(429);
+
+    clock.advance(1000);
+    const changed = await change(PASSWORD);
+    expect(changed.status).toBe(303);
+    expect(changed.headers.location).toBe('/dashboard/account?notice=password-changed');
+    expect((await new Browser(t).signIn(CHANGER, 'a brand new passphrase')).status).toBe(303);
   });
 });
 

@@ -13,6 +13,7 @@ import type { DashboardRequest, DashboardResponse } from './http-types';
 import { redirect, sendHtml } from './respond';
 import { SessionGuard } from './session.guard';
 import { isRandomValue, randomValue, SignInTokens } from './sign-in-tokens';
+import { waitMessage } from './sign-in-wait';
 import { signInPage } from './views/sign-in.view';
 
 const PRE_SESSION_SECONDS = 3600;
@@ -75,7 +76,7 @@ export class SignInController {
         response.setHeader('retry-after', String(seconds));
         return formAgain(
           429,
-          `Too many failed sign-ins; try again in ${duration(seconds)}. A browser that signed in to this account before is not held up.`,
+          `Too many failed sign-ins; try again in ${waitMessage(seconds)}. A browser that signed in to this account before is not held up.`,
         );
       }
     }
@@ -117,10 +118,4 @@ export class SignInController {
       secure: this.settings.secureCookies,
     });
   }
-}
-
-/** "1 second", "40 seconds", "15 minutes". */
-function duration(seconds: number): string {
-  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  return `${Math.ceil(seconds / 60)} minutes`;
 }
