@@ -25,6 +25,7 @@ describe('BrandModule closes cleanly', () => {
     expect(report).toEqual({ leaked: [] });
   });
 
+  // Its budget: start-up, up to 10 s for the page to get under way, the close, up to 10 s to settle.
   it('while a page is being profiled', async () => {
     const report = await closeReport(async () => {
       const moduleRef = await createBrandTestModule({ allowHosts: [origin.hostPort] });
@@ -37,5 +38,5 @@ describe('BrandModule closes cleanly', () => {
       await profiling;
     });
     expect(report).toEqual({ leaked: [] });
-  });
+  }, 60_000);
 });

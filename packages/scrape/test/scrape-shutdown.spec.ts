@@ -19,6 +19,7 @@ describe.each(scrapeEngines())('ScrapeModule on the %s engine closes cleanly', (
     expect(report).toEqual({ leaked: [] });
   });
 
+  // Its budget: start-up, up to 10 s for the work to get under way, the close, up to 10 s to settle.
   it('while a fetch, a browser render and an async job are under way', async () => {
     const report = await closeReport(async () => {
       const context = await createScrapeTestContext([origin.hostPort], engine);
@@ -38,5 +39,5 @@ describe.each(scrapeEngines())('ScrapeModule on the %s engine closes cleanly', (
       await Promise.all([fetching, rendering]);
     });
     expect(report).toEqual({ leaked: [] });
-  });
+  }, 60_000);
 });

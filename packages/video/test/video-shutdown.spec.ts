@@ -39,6 +39,7 @@ describe.each(videoEngines())('VideoModule on %s closes cleanly', (_name, engine
     expect(report).toEqual({ leaked: [] });
   });
 
+  // Its budget: start-up, up to 15 s for the job to reach the provider, the close, up to 10 s to settle.
   it('while a job waits on the speech-to-text provider, leaving the job unfinished and nothing charged', async () => {
     const report = await closeReport(async () => {
       const context = await createVideoTestContext({ engine, allowHosts: [], options: options() });
@@ -64,5 +65,5 @@ describe.each(videoEngines())('VideoModule on %s closes cleanly', (_name, engine
       await context.database.destroy();
     });
     expect(report).toEqual({ leaked: [] });
-  });
+  }, 60_000);
 });
