@@ -1,6 +1,7 @@
 // A host app of its own, installed from the packed tarballs outside the workspace: its own
 // DataSource, global pipe and filter, ScheduleModule, ThrottlerModule and routes, with Quarry's
-// scrape module mounted under the host's prefix. Written in plain CommonJS (decorators applied
+// scrape and crawl modules mounted under the host's prefix, and host code of its own that calls
+// ScrapeService directly. Written in plain CommonJS (decorators applied
 // as functions) so the host needs no compiler. Prints one line per check; exits 1 on a failure.
 require('reflect-metadata');
 const { createServer } = require('node:http');
@@ -22,6 +23,7 @@ const quarry = {
   browser: require('@quarry/browser'),
   accounts: require('@quarry/accounts'),
   scrape: require('@quarry/scrape'),
+  crawl: require('@quarry/crawl'),
 };
 
 const { Body, Controller, Get, Inject, Injectable, Module, Post, UseGuards, HttpException } = common;
@@ -81,6 +83,19 @@ class HostController {
   }
 }
 Inject(Ticks)(HostController, undefined, 0);
+
+/** The host's own code on Quarry: reads an article for a user, who pays for it like any scrape. */
+class HostReader {
+  constructor(scrapes) {
+    this.scrapes = scrapes;
+  }
+  async read(userId, url) {
+    const { result } = await this.scrapes.scrape(userId, { url });
+    return result.title;
+  }
+}
+Inject(quarry.scrape.ScrapeService)(HostReader, undefined, 0);
+Injectable()(HostReader);
 Controller('host')(HostController);
 method(Get('hello'), HostController, 'hello');
 method(Post('notes'), HostController, 'create');
@@ -90,11 +105,25 @@ method(Get('limited'), HostController, 'limited');
 method(UseGuards(ThrottlerGuard), HostController, 'limited');
 method(Get('teapot'), HostController, 'teapot');
 
+/** A page of its own title and text, with links. */
+const html = (title, links = []) =>
+  `<!doctype html><html><head><title>${title}</title></head><body><article><h1>${title}</h1>
+<p>${'A paragraph that a host app scrapes through Quarry, long enough to count as the article. '.repeat(4)}</p>
+${links.map((href) => `<a href="${href}">${href}</a>`).join(' ')}</article></body></html>`;
+
+/** The host's site: an article, a page for direct calls, and a small site to crawl (/site, /site/a, /site/b). */
+const PAGES = {
+  '/article': html('Host story'),
+  '/direct': html('Direct story'),
+  '/site': html('Site home', ['/site/a', '/site/b']),
+  '/site/a': html('Site page A', ['/site', '/site/b']),
+  '/site/b': html('Site page B', ['/site/a']),
+};
+
 function origin() {
-  const article = `<!doctype html><html><head><title>Host story</title></head><body><article><h1>Host story</h1>
-<p>${'A paragraph that a host app scrapes through Quarry, long enough to count as the article. '.repeat(4)}</p></article></body></html>`;
   const server = createServer((req, res) => {
-    if (req.url === '/article') return res.writeHead(200, { 'content-type': 'text/html' }).end(article);
+    const page = PAGES[req.url];
+    if (page) return res.writeHead(200, { 'content-type': 'text/html' }).end(page);
     if (req.url === '/image.png') return res.writeHead(200, { 'content-type': 'image/png' }).end('PNG');
     res.writeHead(404).end('missing');
   });
@@ -106,11 +135,13 @@ const quarryTables = () => ({
     ...quarry.queueDb.queueDbEntities,
     ...quarry.accounts.accountsEntities,
     ...quarry.scrape.scrapeEntities,
+    ...quarry.crawl.crawlEntities,
   ],
   migrations: [
     ...quarry.queueDb.queueDbMigrations,
     ...quarry.accounts.accountsMigrations,
     ...quarry.scrape.scrapeMigrations,
+    ...quarry.crawl.crawlMigrations,
   ],
 });
 
@@ -139,12 +170,19 @@ async function fullHost(site) {
       quarry.browser.BrowserModule.forRoot({ isGlobal: true }),
       quarry.accounts.AccountsModule.forRoot({}),
       quarry.queueDb.DatabaseQueueModule.forRoot({}),
-      quarry.scrape.ScrapeModule.forRoot({}),
+      // Billing configured: the credit ledger of AccountsModule pays for every scrape, direct or not.
+      quarry.scrape.ScrapeModule.forRootAsync({
+        inject: [quarry.accounts.LedgerBilling],
+        useFactory: (billing) => ({ billing }),
+      }),
       quarry.scrape.ScrapeHttpModule,
+      quarry.crawl.CrawlModule.forRoot({}),
+      quarry.crawl.CrawlHttpModule,
     ],
     controllers: [HostController],
     providers: [
       Ticks,
+      HostReader,
       {
         provide: APP_PIPE,
         useValue: new common.ValidationPipe({ whitelist: true, forbidNonWhitelisted: true }),
@@ -165,6 +203,86 @@ async function call(base, path, { method: verb = 'GET', body, key } = {}) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: await response.json().catch(() => null) };
+}
+
+/** 50 concurrent direct calls of the host's own code, for a user holding 10 credits. */
+async function directCalls(app, page) {
+  const user = await app.get(quarry.accounts.AccountsService).create('reader@example.com', 10);
+  const reader = app.get(HostReader);
+  const calls = await Promise.allSettled(
+    Array.from({ length: 50 }, () => reader.read(user.id, page('/direct'))),
+  );
+  const succeeded = calls.filter((call) => call.status === 'fulfilled' && call.value === 'Direct story');
+  const refused = calls.filter(
+    (call) => call.status === 'rejected' && call.reason instanceof quarry.core.PaymentRequiredError,
+  );
+  const ledger = app.get(quarry.accounts.CreditLedger);
+  const [account, held, usage] = await Promise.all([
+    app.get(quarry.accounts.AccountsService).get(user.id),
+    ledger.reserved(user.id),
+    ledger.usageSince(user.id, new Date(Date.now() - 60_000)),
+  ]);
+  const others = calls.filter((call) => !succeeded.includes(call) && !refused.includes(call));
+  console.log(
+    `     direct ScrapeService.scrape(): ${succeeded.length} succeeded, ${refused.length} refused with PaymentRequiredError, ` +
+      `${others.length} other; ${usage.scrape?.count ?? 0} charges of ${usage.scrape?.credits ?? 0} credits; ` +
+      `balance ${account.credits}, held ${held}`,
+  );
+  check(
+    '50 concurrent direct ScrapeService.scrape() calls on 10 credits: 10 succeed, 40 get PaymentRequiredError',
+    succeeded.length === 10 && refused.length === 40,
+    others.map((call) => (call.status === 'rejected' ? String(call.reason) : call.value)).slice(0, 3),
+  );
+  check(
+    'the 10 successes are charged once each and the balance ends at 0',
+    usage.scrape?.count === 10 && usage.scrape?.credits === 10 && account.credits === 0 && held === 0,
+    { usage, credits: account.credits, held },
+  );
+}
+
+/** CrawlHttpModule under the host's prefix: a map and a crawl of the host's small site. */
+async function crawlChecks(app, base, page) {
+  const crawler = await app.get(quarry.accounts.AccountsService).create('crawler@example.com', 10);
+  const { apiKey } = await app.get(quarry.accounts.ApiKeysService).create(crawler.id);
+  const siteUrls = ['/site', '/site/a', '/site/b'].map(page);
+  const map = await call(base, '/host-api/map', {
+    method: 'POST',
+    body: { url: page('/site') },
+    key: apiKey,
+  });
+  check(
+    'a map lists the site from its start URL',
+    map.status === 200 &&
+      map.body.links[0] === siteUrls[0] &&
+      siteUrls.every((url) => map.body.links.includes(url)),
+    map,
+  );
+  const started = await call(base, '/host-api/crawl', {
+    method: 'POST',
+    body: { url: page('/site'), limit: 10 },
+    key: apiKey,
+  });
+  let job = started.body;
+  const startedAt = Date.now();
+  while (started.status === 202 && !['completed', 'cancelled', 'failed'].includes(job.status)) {
+    if (Date.now() - startedAt > 120_000) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    job = (await call(base, `/host-api/crawl/${started.body.jobId}`, { key: apiKey })).body;
+  }
+  const titles = (job.pages ?? []).map((crawled) => crawled.title).sort();
+  console.log(
+    `     crawl of /site: ${job.status}, ${job.completed} pages completed, ${job.creditsUsed} credits, ${
+      Date.now() - startedAt
+    } ms`,
+  );
+  check(
+    'a crawl from the host scrapes the three pages of its site, 1 credit each',
+    started.status === 202 &&
+      job.status === 'completed' &&
+      titles.join() === 'Site home,Site page A,Site page B' &&
+      job.creditsUsed === 3,
+    { started, job },
+  );
 }
 
 async function main() {
@@ -250,6 +368,9 @@ async function main() {
       again.status === 200 && broke.status === 402,
       [again.status, broke.status],
     );
+
+    await directCalls(app, page);
+    await crawlChecks(app, base, page);
 
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const perSecond = ((ticks.count - startCount) * 1000) / (Date.now() - ticksAt);

@@ -15,6 +15,7 @@ export { Clock, SystemClock } from './time/clock';
 export { IdGenerator } from './time/id-generator';
 export { QuarryCoreModule } from './time/quarry-core.module';
 export { CONTROL_CHARACTERS, HTTP_URL_PATTERN, MAX_URL_LENGTH } from './input/input-rules';
+export { MAX_PATTERN_REPEAT, patternRefusal, type PatternRules } from './input/safe-pattern';
 export { closeRedisConnection } from './redis/close-redis-connection';
 export {
   COMMON_REQUIREMENTS,

@@ -12,6 +12,12 @@ export {
 } from './route-guard';
 export { ANONYMOUS_ACCOUNT, CurrentAccount } from './current-account.decorator';
 export {
+  JobStatusController,
+  type JobStatusRoute,
+  type JobStatusRoutes,
+  type OwnJobs,
+} from './job-status.controller';
+export {
   ErrorBodyDto,
   NotFoundErrorBodyDto,
   NotImplementedErrorBodyDto,

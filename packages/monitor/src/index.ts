@@ -25,7 +25,7 @@ export {
   type UpdateMonitorRequest,
   type WatchRequest,
 } from './domain/monitors.service';
-export { MAX_IGNORE_PATTERNS, MAX_PATTERN_LENGTH } from './domain/safe-pattern';
+export { MAX_IGNORE_PATTERNS, MAX_PATTERN_LENGTH } from './domain/watch';
 export { MAX_SELECTOR_LENGTH, MAX_TRIGGER_LENGTH, MONITOR_SCOPES, type MonitorScope } from './domain/watch';
 export type { HistoryPage } from './ports/monitor.store';
 export { MailTransport, type MailMessage } from './ports/mail.transport';

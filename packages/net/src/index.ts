@@ -19,8 +19,8 @@ export { WebhookSender, type WebhookAttempt, type WebhookDelivery } from './webh
 export { WEBHOOK_RETRY, webhookRetryError } from './webhooks/webhook-retry.policy';
 export {
   deliverCallback,
-  jobCallbackOptions,
-  type JobCallbackRetry,
+  deliveryQueueOptions,
+  type DeliveryRetry,
   type CallbackDelivery,
   type CallbackDeliveryRecord,
   type CallbackOutcome,

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Clock, QuarryError } from '@quarry/core';
 import { DeferJobError, JobContext, JobQueue } from '@quarry/queue';
-import { deliverCallback, jobCallbackOptions, type JobCallbackRetry, WebhookSender } from '@quarry/net';
+import { deliverCallback, deliveryQueueOptions, WebhookSender } from '@quarry/net';
 import { callbackPayload, type JobRecord } from '../job-record';
 import type { JobRecordStore } from '../job-record.store';
 import { AccountSlots } from './account-slots';
@@ -43,7 +43,8 @@ export interface CallbackJobRunnerOptions<Request, Result, Failure> {
   concurrency: number;
   /** Jobs of one account this process runs at once; more wait, without using an attempt. @default concurrency */
   perAccount?: number;
-  callbackRetry: JobCallbackRetry;
+  /** How a job's callback is retried: at most `callbackAttempts` sends, the waits doubling from `callbackBackoffMs`, with jitter. */
+  callbackRetry: { callbackAttempts: number; callbackBackoffMs: number };
   logger: Logger;
 }
 
@@ -95,7 +96,10 @@ export class CallbackJobRunner<Request, Result, Failure> {
     await queue.add<JobMessage>(
       this.options.queues.callback,
       { jobId },
-      jobCallbackOptions(jobId, this.options.callbackRetry),
+      deliveryQueueOptions(`callback-${jobId}`, {
+        attempts: this.options.callbackRetry.callbackAttempts,
+        backoffMs: this.options.callbackRetry.callbackBackoffMs,
+      }),
     );
   }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@quarry/core';
+import { deliveryQueueOptions, type DeliveryRetry } from '@quarry/net';
 import { JobQueue } from '@quarry/queue';
 import { MONITOR_NOTIFICATION_QUEUE, MonitorNotificationMessage } from '../jobs/monitor-job-queues';
 import { MONITOR_SETTINGS, MonitorSettings } from '../monitor-options.interface';
@@ -71,20 +72,14 @@ export class MonitorNotifier {
         lastError: null,
         createdAt: this.clock.now(),
       });
-      const retry =
+      const retry: DeliveryRetry =
         channel.type === 'webhook'
-          ? {
-              attempts: this.settings.webhookAttempts,
-              backoff: { type: 'exponential' as const, delay: this.settings.webhookBackoffMs, jitter: true },
-            }
-          : {
-              attempts: this.settings.emailAttempts,
-              backoff: { type: 'exponential' as const, delay: this.settings.emailBackoffMs, jitter: true },
-            };
+          ? { attempts: this.settings.webhookAttempts, backoffMs: this.settings.webhookBackoffMs }
+          : { attempts: this.settings.emailAttempts, backoffMs: this.settings.emailBackoffMs };
       await this.queue.add<MonitorNotificationMessage>(
         MONITOR_NOTIFICATION_QUEUE,
         { notificationId: id },
-        { jobId: `monitor-notification-${id}`, ...retry },
+        deliveryQueueOptions(`monitor-notification-${id}`, retry),
       );
     }
   }

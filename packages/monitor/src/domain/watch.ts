@@ -1,13 +1,15 @@
-import { InvalidRequestError } from '@quarry/core';
+import { InvalidRequestError, patternRefusal } from '@quarry/core';
 import { selectorError } from '@quarry/extract';
 import type { PageTextRequest, ScrapeOutcome } from '@quarry/scrape';
 import { normalizeMarkdown } from './markdown-fingerprint';
-import { MAX_IGNORE_PATTERNS, patternError } from './safe-pattern';
 
 /** What of the page a monitor compares: its extracted main content, all its visible text, or a selector's elements. */
 export type MonitorScope = 'content' | 'page' | 'selector';
 export const MONITOR_SCOPES: readonly MonitorScope[] = ['content', 'page', 'selector'];
 export const MAX_TRIGGER_LENGTH = 200;
+/** Patterns of `ignore` a monitor may have, and the longest one. */
+export const MAX_IGNORE_PATTERNS = 20;
+export const MAX_PATTERN_LENGTH = 200;
 export const MAX_SELECTOR_LENGTH = 500;
 
 /** How a monitor reads its page and when a change is worth a notification. */
@@ -38,8 +40,8 @@ export function assertWatch(watch: Watch): void {
   if (watch.ignore.length > MAX_IGNORE_PATTERNS)
     refuse('ignore', `must hold at most ${MAX_IGNORE_PATTERNS} patterns`);
   watch.ignore.forEach((pattern, index) => {
-    const error = patternError(pattern);
-    if (error) refuse(`ignore[${index}]`, error);
+    const refusal = patternRefusal(pattern, { maxLength: MAX_PATTERN_LENGTH });
+    if (refusal) refuse(`ignore[${index}]`, refusal);
   });
 }
 

@@ -67,17 +67,20 @@ export async function deliverCallback(
   if (status === 'pending') throw webhookRetryError(outcome);
 }
 
-/** How a job's callback is retried: its module's `callbackAttempts`, waits doubling from `callbackBackoffMs`, with jitter. */
-export interface JobCallbackRetry {
-  callbackAttempts: number;
-  callbackBackoffMs: number;
+/** How a delivery is retried: at most `attempts` sends, the waits doubling from `backoffMs`, with jitter. */
+export interface DeliveryRetry {
+  attempts: number;
+  backoffMs: number;
 }
 
-/** The queue options of a finished job's callback: one queued delivery per job, whatever re-runs it. */
-export function jobCallbackOptions(jobId: string, retry: JobCallbackRetry): JobOptions {
+/**
+ * The queue options of one delivery (a job's callback, a monitor's notification): queued once as
+ * `deliveryId`, whatever runs its cause again, and retried as `retry` says.
+ */
+export function deliveryQueueOptions(deliveryId: string, retry: DeliveryRetry): JobOptions {
   return {
-    jobId: `callback-${jobId}`,
-    attempts: retry.callbackAttempts,
-    backoff: { type: 'exponential', delay: retry.callbackBackoffMs, jitter: true },
+    jobId: deliveryId,
+    attempts: retry.attempts,
+    backoff: { type: 'exponential', delay: retry.backoffMs, jitter: true },
   };
 }

@@ -1,9 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiNotFoundResponse,
-  ApiOkResponse,
   ApiOperation,
   ApiPaymentRequiredResponse,
   ApiTags,
@@ -11,23 +10,33 @@ import {
 import {
   CurrentAccount,
   GuardedRoutes,
-  NotFoundErrorBodyDto,
+  JobStatusController,
   PaymentRequiredErrorBodyDto,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
 import { MeteredRoute } from '@quarry/accounts';
-import { ScrapeJob } from '../jobs/scrape-job';
 import { ScrapeJobsService } from '../jobs/scrape-jobs.service';
-import { AsyncScrapeAcceptedDto, AsyncScrapeRequestDto, ScrapeJobDto } from './dto/async-scrape.dto';
+import {
+  AsyncScrapeAcceptedDto,
+  AsyncScrapeRequestDto,
+  ScrapeJobDto,
+  scrapeJobView,
+} from './dto/async-scrape.dto';
 import { ScrapeErrorBodyDto } from './dto/scrape-response.dto';
 
 @ApiTags('scrape')
 @Controller('scrape')
 @QuarryHttp()
 @GuardedRoutes()
-export class ScrapeJobsController {
-  constructor(private readonly jobs: ScrapeJobsService) {}
+export class ScrapeJobsController extends JobStatusController({
+  summary: "An async scrape's state, result or error, and callback delivery",
+  type: ScrapeJobDto,
+  view: scrapeJobView,
+}) {
+  constructor(override readonly jobs: ScrapeJobsService) {
+    super();
+  }
 
   @Post('async')
   @HttpCode(202)
@@ -53,24 +62,4 @@ export class ScrapeJobsController {
     const job = await this.jobs.submit(accountId, body);
     return { jobId: job.id, status: 'queued' };
   }
-
-  @Get('jobs/:jobId')
-  @ApiOperation({ summary: "An async scrape's state, result or error, and callback delivery" })
-  @ApiOkResponse({ type: ScrapeJobDto })
-  @ApiNotFoundResponse({ type: NotFoundErrorBodyDto, description: 'Unknown, expired or foreign job.' })
-  async get(@CurrentAccount() accountId: string, @Param('jobId') jobId: string): Promise<ScrapeJobDto> {
-    return jobView(await this.jobs.get(accountId, jobId));
-  }
-}
-
-function jobView(job: ScrapeJob): ScrapeJobDto {
-  return {
-    jobId: job.id,
-    status: job.status,
-    attempts: job.attempts,
-    result: job.result,
-    error: job.error,
-    // Every async scrape has a callback, so it always has a delivery.
-    delivery: job.delivery!,
-  };
 }

@@ -1,10 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
-  ApiNotFoundResponse,
   ApiNotImplementedResponse,
-  ApiOkResponse,
   ApiOperation,
   ApiPaymentRequiredResponse,
   ApiTags,
@@ -12,24 +10,29 @@ import {
 import {
   CurrentAccount,
   GuardedRoutes,
-  NotFoundErrorBodyDto,
+  JobStatusController,
   NotImplementedErrorBodyDto,
   PaymentRequiredErrorBodyDto,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
 import { MeteredRoute } from '@quarry/accounts';
-import type { VideoJob } from '../jobs/video-job';
 import { VideoJobsService } from '../jobs/video-jobs.service';
-import { VideoJobAcceptedDto, VideoJobDto } from './dto/video-job.dto';
+import { VideoJobAcceptedDto, VideoJobDto, videoJobView } from './dto/video-job.dto';
 import { VideoProcessRequestDto } from './dto/video-request.dto';
 
 @ApiTags('video')
 @Controller('video')
 @QuarryHttp()
 @GuardedRoutes()
-export class VideoController {
-  constructor(private readonly jobs: VideoJobsService) {}
+export class VideoController extends JobStatusController({
+  summary: "A video job's state and progress, and its result or error once finished",
+  type: VideoJobDto,
+  view: videoJobView,
+}) {
+  constructor(override readonly jobs: VideoJobsService) {
+    super();
+  }
 
   @Post('process')
   @HttpCode(202)
@@ -60,23 +63,4 @@ export class VideoController {
     const job = await this.jobs.submit(accountId, body);
     return { jobId: job.id, status: 'queued' };
   }
-
-  @Get('jobs/:jobId')
-  @ApiOperation({ summary: "A video job's state and progress, and its result or error once finished" })
-  @ApiOkResponse({ type: VideoJobDto })
-  @ApiNotFoundResponse({ type: NotFoundErrorBodyDto, description: 'Unknown, expired or foreign job.' })
-  async get(@CurrentAccount() accountId: string, @Param('jobId') jobId: string): Promise<VideoJobDto> {
-    return jobView(await this.jobs.get(accountId, jobId));
-  }
-}
-
-function jobView(job: VideoJob): VideoJobDto {
-  return {
-    jobId: job.id,
-    status: job.status,
-    progress: job.progress,
-    result: job.status === 'completed' ? job.result : undefined,
-    error: job.status === 'failed' ? job.error : undefined,
-    delivery: job.delivery,
-  };
 }

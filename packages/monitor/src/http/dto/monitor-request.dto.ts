@@ -18,8 +18,9 @@ import {
 import { HttpUrlField, OptionalField } from '@quarry/http';
 import { MAX_NAME_LENGTH } from '../../domain/monitor';
 import { MAX_SECRET_LENGTH, MIN_SECRET_LENGTH } from '../../domain/monitors.service';
-import { MAX_IGNORE_PATTERNS, MAX_PATTERN_LENGTH } from '../../domain/safe-pattern';
 import {
+  MAX_IGNORE_PATTERNS,
+  MAX_PATTERN_LENGTH,
   MAX_SELECTOR_LENGTH,
   MAX_TRIGGER_LENGTH,
   MONITOR_SCOPES,
@@ -98,7 +99,7 @@ export class WatchFieldsDto {
   @ApiPropertyOptional({
     type: [String],
     maxItems: MAX_IGNORE_PATTERNS,
-    description: `JavaScript regular expressions (1..${MAX_PATTERN_LENGTH} characters each): lines matching any are left out of the comparison. Refused: a repeated group that holds a repetition or an alternation, e.g. \`(a+)+\`, and backreferences.`,
+    description: `JavaScript regular expressions (1..${MAX_PATTERN_LENGTH} characters each): lines matching any are left out of the comparison. Refused: a repeated group that holds a repetition or an alternation, e.g. \`(a+)+\`, backreferences, repeat counts above 100.`,
     example: ['^Updated: ', '\\d{4}-\\d{2}-\\d{2}'],
   })
   @OptionalField()

@@ -8,6 +8,7 @@ import {
 } from '@quarry/http';
 import { ScrapeRequestDto } from './scrape-request.dto';
 import { ScrapeErrorBodyDto, ScrapeResultDto } from './scrape-response.dto';
+import type { ScrapeJob } from '../../jobs/scrape-job';
 
 export class AsyncScrapeRequestDto extends ScrapeRequestDto {
   @HttpUrlField({
@@ -71,4 +72,17 @@ export class ScrapeJobDto {
 
   @ApiProperty({ type: CallbackDeliveryDto })
   delivery!: CallbackDeliveryDto;
+}
+
+/** An async scrape as `GET /v1/api/scrape/jobs/{jobId}` answers it. */
+export function scrapeJobView(job: ScrapeJob): ScrapeJobDto {
+  return {
+    jobId: job.id,
+    status: job.status,
+    attempts: job.attempts,
+    result: job.result,
+    error: job.error,
+    // Every async scrape has a callback, so it always has a delivery.
+    delivery: job.delivery!,
+  };
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { VIDEO_PLATFORMS } from '../../domain/video';
 import { VIDEO_ERROR_CODES } from '../../domain/video.error';
+import type { VideoJob } from '../../jobs/video-job';
 
 export class VideoJobAcceptedDto {
   @ApiProperty({ description: 'The job id (a UUID today; typed as a string, as in the original document).' })
@@ -162,4 +163,16 @@ export class VideoJobDto {
     description: 'Present when the job was submitted with a callbackUrl.',
   })
   delivery?: VideoCallbackDeliveryDto;
+}
+
+/** A video job as `GET /v1/api/video/jobs/{jobId}` answers it: its result once completed, its error once failed. */
+export function videoJobView(job: VideoJob): VideoJobDto {
+  return {
+    jobId: job.id,
+    status: job.status,
+    progress: job.progress,
+    result: job.status === 'completed' ? job.result : undefined,
+    error: job.status === 'failed' ? job.error : undefined,
+    delivery: job.delivery,
+  };
 }
