@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -12,6 +12,7 @@ import {
   GuardedRoutes,
   JobStatusController,
   PaymentRequiredErrorBodyDto,
+  QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
@@ -57,7 +58,7 @@ export class ScrapeJobsController extends JobStatusController({
   @ApiPaymentRequiredResponse({ type: PaymentRequiredErrorBodyDto })
   async submit(
     @CurrentAccount() accountId: string,
-    @Body() body: AsyncScrapeRequestDto,
+    @QuarryBody() body: AsyncScrapeRequestDto,
   ): Promise<AsyncScrapeAcceptedDto> {
     const job = await this.jobs.submit(accountId, body);
     return { jobId: job.id, status: 'queued' };

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -13,6 +13,7 @@ import {
   JobStatusController,
   NotImplementedErrorBodyDto,
   PaymentRequiredErrorBodyDto,
+  QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
@@ -58,7 +59,7 @@ export class VideoController extends JobStatusController({
   })
   async process(
     @CurrentAccount() accountId: string,
-    @Body() body: VideoProcessRequestDto,
+    @QuarryBody() body: VideoProcessRequestDto,
   ): Promise<VideoJobAcceptedDto> {
     const job = await this.jobs.submit(accountId, body);
     return { jobId: job.id, status: 'queued' };
