@@ -337,6 +337,15 @@ async function main() {
         wrongType.body.details?.url !== undefined,
       wrongType,
     );
+    const unknownField = await scrape({ url: page('/article'), colour: 'red' });
+    check(
+      "Quarry refuses an unknown field in its own words, whatever the host's whitelisting pipe does",
+      unknownField.status === 400 &&
+        unknownField.body.error === 'invalid_request' &&
+        unknownField.body.details?.colour === 'is not an allowed field' &&
+        unknownField.body.host === undefined,
+      unknownField,
+    );
     const privateUrl = await scrape({ url: 'http://10.0.0.1/' });
     check(
       'a private URL answers 400',
