@@ -1,5 +1,7 @@
 import { rankBySearch } from './map-ranking';
 
+const unnamed = (url: string) => ({ url });
+
 describe('rankBySearch', () => {
   it('keeps the URLs naming the search, the whole term first, ties in their order', () => {
     const urls = [
@@ -9,7 +11,7 @@ describe('rankBySearch', () => {
       'https://example.com/docs/API%20keys',
       'https://example.com/keys',
     ];
-    expect(rankBySearch(urls.map((url) => ({ url })), 'API keys')).toEqual([
+    expect(rankBySearch(urls.map(unnamed), 'API keys')).toEqual([
       'https://example.com/docs/api-keys',
       'https://example.com/docs/API%20keys',
       'https://example.com/blog/api',
@@ -23,7 +25,7 @@ describe('rankBySearch', () => {
       'http://127.0.0.2:8082/item/2',
       'http://127.0.0.2:8082/?page=2',
     ];
-    expect(rankBySearch(urls.map((url) => ({ url })), 'item 2')).toEqual([
+    expect(rankBySearch(urls.map(unnamed), 'item 2')).toEqual([
       'http://127.0.0.2:8082/item/2',
       'http://127.0.0.2:8082/item/0',
       'http://127.0.0.2:8082/?page=2',
