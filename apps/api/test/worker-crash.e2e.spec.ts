@@ -1,49 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { FixtureServer, startFixtureServer } from '@quarry/testing';
-import { ADMIN_TOKEN } from './support/test-app';
 import { eventually, freePort, ServiceProcess, startServiceProcess } from './support/service-process';
+import { apiWithAccount, sharedEnv } from './support/shared-services';
 
 const story = `<!doctype html><html><head><title>Slow story</title></head><body><article><h1>Slow story</h1>
 <p>${'A story that takes its time to arrive, long enough for a worker to be killed halfway. '.repeat(4)}</p></article></body></html>`;
-
-/** Environment for api and worker processes sharing one database (and Redis when configured). */
-function sharedEnv(dir: string, origin: FixtureServer, port: number): Record<string, string> {
-  return {
-    QUARRY_DATABASE_URL: process.env.QUARRY_E2E_DATABASE_URL ?? `sqlite:${join(dir, 'quarry.sqlite')}`,
-    ...(process.env.QUARRY_E2E_REDIS_URL ? { QUARRY_REDIS_URL: process.env.QUARRY_E2E_REDIS_URL } : {}),
-    QUARRY_REDIS_PREFIX: `quarry-crash-${randomBytes(4).toString('hex')}`,
-    QUARRY_ALLOW_HOSTS: origin.hostPort,
-    QUARRY_ADMIN_TOKEN: ADMIN_TOKEN,
-    QUARRY_JOB_LEASE_MS: '2000',
-    QUARRY_CALLBACK_BACKOFF_MS: '200',
-    PORT: String(port),
-  };
-}
-
-/** Starts the api process and creates an account with `credits`; its base URL and API key. */
-async function apiWithAccount(
-  env: Record<string, string>,
-  processes: ServiceProcess[],
-  credits: number,
-): Promise<{ base: string; key: string }> {
-  const api = startServiceProcess({ ...env, QUARRY_ROLE: 'api' });
-  processes.push(api);
-  const base = `http://127.0.0.1:${env.PORT}`;
-  await eventually(
-    async () => ((await request(base).get('/health')).status === 200 ? true : undefined),
-    30_000,
-    `the api process (${api.stderr()})`,
-  );
-  const created = await request(base)
-    .post('/v1/admin/accounts')
-    .auth(ADMIN_TOKEN, { type: 'bearer' })
-    .send({ email: 'crash@example.com', credits });
-  return { base, key: created.body.apiKey };
-}
 
 describe('an async job whose worker is killed mid-scrape (separate api and worker processes)', () => {
   let origin: FixtureServer;

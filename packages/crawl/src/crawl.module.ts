@@ -13,6 +13,7 @@ import { QUARRY_DATA_SOURCE } from '@quarry/persistence';
 import { TypeormJobRecordStore } from '@quarry/jobs';
 import { PublicUrlPolicy } from '@quarry/net';
 import { ScrapeService } from '@quarry/scrape';
+import { HostTurns } from './discovery/host-turns';
 import { LinkFilter } from './discovery/link-filter';
 import { SiteFiles } from './discovery/site-files';
 import { MapService } from './domain/map.service';
@@ -75,6 +76,7 @@ const CRAWL_REQUIREMENTS: ModuleRequirements = {
       inject: [QUARRY_DATA_SOURCE],
       useFactory: (dataSource: DataSource) => new TypeormHostBudget(dataSource),
     },
+    HostTurns,
     SiteFiles,
     LinkFilter,
     PageQueue,

@@ -22,7 +22,7 @@ describe('crawl results and events', () => {
   beforeAll(async () => {
     site = await startSite(
       {
-        '/': { links: ['/item/0', '/item/1', '/gone'] },
+        '/': { links: ['/item/0', '/item/1', '/gone'], linkTexts: { '/item/1': 'Pricing plans' } },
         '/gone': { status: 404 },
         ...Object.fromEntries(paths.map((path) => [path, {}])),
       },
@@ -118,7 +118,7 @@ describe('crawl results and events', () => {
     expect(new Set([...first.pages, ...second.pages].map((page) => page.url)).size).toBe(101);
   }, 180_000);
 
-  it('maps a site from its sitemap and start page, ranked by a search, for one credit', async () => {
+  it('maps a site from its sitemap and start page, ranked by a search of URLs and titles, one credit a map', async () => {
     const account = await context.accounts.create('map@example.com', 10);
     const maps = context.moduleRef.get(MapService);
     const all = await maps.map(account.id, { url: site.url('/') });
@@ -131,7 +131,11 @@ describe('crawl results and events', () => {
     ]);
     const found = await maps.map(account.id, { url: site.url('/'), search: 'item 2', limit: 1 });
     expect(found.links).toEqual([site.url('/item/2')]);
-    expect(await context.ledger.balance(account.id)).toBe(8);
+    const titled = await maps.map(account.id, { url: site.url('/'), search: 'pricing' });
+    expect(titled.links).toEqual([site.url('/item/1')]);
+    const home = await maps.map(account.id, { url: site.url('/'), search: 'page' });
+    expect(home.links).toEqual([site.url('/')]);
+    expect(await context.ledger.balance(account.id)).toBe(6);
   }, 60_000);
 });
 

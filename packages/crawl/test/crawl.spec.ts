@@ -225,6 +225,34 @@ describe('crawl rules', () => {
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(280);
   });
 
+  it('spaces every request to a host, robots.txt and sitemaps included, over all the crawls of an account', async () => {
+    const shared = await site(
+      { '/': { links: ['/1', '/2', '/3'] }, '/1': {}, '/2': {}, '/3': {} },
+      {
+        robots: 'User-agent: *\nAllow: /\nSitemap: {origin}/pages.xml\n',
+        sitemaps: { '/pages.xml': ['{origin}/1', '{origin}/2'] },
+      },
+    );
+    context = await createCrawlTestContext('embedded', {
+      allowHosts: [shared.server.hostPort],
+      options: { hostConcurrency: 1, hostRequestsPerSecond: 5 },
+    });
+    const account = await context.accounts.create('budget@example.com', 100);
+    const crawls = await Promise.all(
+      [1, 2].map(() => context.jobs.crawl(account.id, { url: shared.url('/') })),
+    );
+    for (const crawl of crawls) await context.finished(account.id, crawl.id);
+
+    // robots.txt once (remembered), /pages.xml and /sitemap.xml for each crawl, four pages each.
+    expect(shared.hits('/robots.txt')).toBe(1);
+    expect(shared.hits('/pages.xml')).toBe(2);
+    expect(shared.arrivals).toHaveLength(1 + 2 + 8);
+    // 200 ms apart as the budget starts them, give or take how long each took to arrive.
+    const gaps = shared.arrivals.slice(1).map((at, index) => at - shared.arrivals[index]);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(100);
+    expect(shared.arrivals.at(-1)! - shared.arrivals[0]).toBeGreaterThanOrEqual(10 * 190);
+  });
+
   it('fetches one page once whatever its spelling, canonical link or redirect, and survives redirect loops', async () => {
     const dupes = await site({
       '/': { links: ['/a', '/a/', '/a#part', '/A%2Fb', '/copy', '/old', '/loop-1'] },

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@quarry/core';
 import { SafeHttpClient } from '@quarry/net';
 import { RobotsRules } from '../domain/robots-rules';
+import { HostTurns } from './host-turns';
 import { readSitemap } from '../domain/sitemap-document';
 import { CRAWL_SETTINGS, CrawlSettings } from '../crawl-options.interface';
 
@@ -28,6 +29,7 @@ export class SiteFiles {
     @Inject(CRAWL_SETTINGS) private readonly settings: CrawlSettings,
     private readonly http: SafeHttpClient,
     private readonly clock: Clock,
+    private readonly turns: HostTurns,
   ) {}
 
   /** The robots rules of `origin` (`https://host:port`), remembered for ten minutes. */
@@ -54,7 +56,7 @@ export class SiteFiles {
       const location = queue.shift()!;
       if (read.has(location)) continue;
       read.add(location);
-      const text = await this.fetchSitemap(location);
+      const text = await this.fetchSitemap(location, sameOrigin(location, origin) ? robots : undefined);
       if (text === undefined) continue;
       const document = readSitemap(text, maxUrls - urls.size);
       if (document.kind === 'index') queue.push(...document.locations);
@@ -68,8 +70,8 @@ export class SiteFiles {
     return text === undefined ? RobotsRules.ALLOW_ALL : RobotsRules.parse(text);
   }
 
-  private async fetchSitemap(url: string): Promise<string | undefined> {
-    const body = await this.fetchBody(url, this.settings.maxSitemapBytes);
+  private async fetchSitemap(url: string, robots?: RobotsRules): Promise<string | undefined> {
+    const body = await this.fetchBody(url, this.settings.maxSitemapBytes, robots);
     if (!body) return undefined;
     if (body[0] !== 0x1f || body[1] !== 0x8b) return body.toString('utf8');
     try {
@@ -84,18 +86,27 @@ export class SiteFiles {
     return (await this.fetchBody(url, maxBytes))?.toString('utf8');
   }
 
-  /** The body of a 2xx answer, or undefined for any other answer or failure (logged). */
-  private async fetchBody(url: string, maxBytes: number): Promise<Buffer | undefined> {
+  /**
+   * The body of a 2xx answer, or undefined for any other answer or failure (logged); fetched in a
+   * turn of its host, spaced as its site's `robots` asks when known.
+   */
+  private async fetchBody(url: string, maxBytes: number, robots?: RobotsRules): Promise<Buffer | undefined> {
     try {
-      const response = await this.http.request(url, {
-        timeoutMs: FETCH_TIMEOUT_MS,
-        maxBytes,
-        maxRedirects: 5,
-      });
+      const response = await this.turns.run(new URL(url), robots, () =>
+        this.http.request(url, { timeoutMs: FETCH_TIMEOUT_MS, maxBytes, maxRedirects: 5 }),
+      );
       return response.status >= 200 && response.status < 300 ? response.body : undefined;
     } catch (error) {
       this.logger.debug({ err: error, url }, 'A site file could not be fetched');
       return undefined;
     }
+  }
+}
+
+function sameOrigin(url: string, origin: string): boolean {
+  try {
+    return new URL(url).origin === origin;
+  } catch {
+    return false;
   }
 }

@@ -1,7 +1,7 @@
 /** A site's URLs listed without scraping them (docs/api.md §10). */
 export interface MapRequest {
   url: string;
-  /** Keep only the URLs naming this, best first. */
+  /** Keep only the URLs naming this in their path and query or their known title, best first. */
   search?: string;
   /** URLs at most. @default 1000 */
   limit?: number;

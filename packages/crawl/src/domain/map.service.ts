@@ -53,40 +53,64 @@ export class MapService {
         includePaths: [],
         excludePaths: [],
       });
-      const found = [
-        ...(await this.files.sitemapUrls(start.origin)),
-        ...(await this.startLinks(request.url)),
-      ];
-      const links = this.distinct([start.href, ...found], scope);
-      const ranked = request.search ? rankBySearch(links, request.search) : links;
+      const page = await this.startPage(request.url);
+      const titles = new Map<string, string>();
+      const titled = (url: string, title: string | null | undefined) => {
+        const key = this.keyOf(url, scope);
+        if (key && title && !titles.has(key)) titles.set(key, title);
+      };
+      titled(start.href, page.title);
+      for (const [url, text] of Object.entries(page.texts)) titled(url, text);
+      const found = [...(await this.files.sitemapUrls(start.origin)), ...page.links];
+      const urls = this.distinct([start.href, ...found], scope);
+      const ranked = request.search
+        ? rankBySearch(
+            urls.map(({ key, url }) => ({ url, title: titles.get(key) })),
+            request.search,
+          )
+        : urls.map(({ url }) => url);
       return { links: ranked.slice(0, limit) };
     });
   }
 
-  /** The links of the start page; none when it cannot be read (the sitemaps may still list the site). */
-  private async startLinks(url: string): Promise<string[]> {
+  /**
+   * The start page's title and links (with their anchor texts); none when it cannot be read (the
+   * sitemaps may still list the site).
+   */
+  private async startPage(url: string): Promise<StartPage> {
     try {
-      const { links } = await this.scraper.scrapeUnbilled({ url, links: true });
-      return links?.links ?? [];
+      const { result, links } = await this.scraper.scrapeUnbilled({ url, links: true });
+      return { title: result.title, links: links?.links ?? [], texts: links?.texts ?? {} };
     } catch (error) {
-      if (error instanceof ScrapeError) return [];
+      if (error instanceof ScrapeError) return { title: null, links: [], texts: {} };
       throw error;
     }
   }
 
-  private distinct(urls: string[], scope: CrawlScope): string[] {
+  /** The key of an in-scope public URL, as the map compares URLs; undefined for any other. */
+  private keyOf(text: string, scope: CrawlScope): string | undefined {
+    let url: URL;
+    try {
+      url = this.policy.checkWithoutLookup(text);
+    } catch {
+      return undefined;
+    }
+    return scope.includes(url) ? urlKey(url) : undefined;
+  }
+
+  /** The in-scope public URLs among `urls`, each once (the first spelling), with their keys. */
+  private distinct(urls: string[], scope: CrawlScope): { key: string; url: string }[] {
     const byKey = new Map<string, string>();
     for (const text of urls) {
-      let url: URL;
-      try {
-        url = this.policy.checkWithoutLookup(text);
-      } catch {
-        continue;
-      }
-      if (!scope.includes(url)) continue;
-      const key = urlKey(url);
-      if (!byKey.has(key)) byKey.set(key, withoutFragment(url));
+      const key = this.keyOf(text, scope);
+      if (key && !byKey.has(key)) byKey.set(key, withoutFragment(new URL(text)));
     }
-    return [...byKey.values()];
+    return [...byKey].map(([key, url]) => ({ key, url }));
   }
+}
+
+interface StartPage {
+  title: string | null;
+  links: string[];
+  texts: Record<string, string>;
 }

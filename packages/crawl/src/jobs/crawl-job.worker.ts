@@ -43,7 +43,7 @@ export class CrawlJobWorker implements OnModuleInit, OnApplicationShutdown {
     private readonly events: CrawlEvents,
     private readonly pages: PageQueue,
     sender: WebhookSender,
-    clock: Clock,
+    private readonly clock: Clock,
     @Optional() private readonly queue?: JobQueue,
     @Optional() secrets?: WebhookSecretsService,
   ) {
@@ -82,13 +82,14 @@ export class CrawlJobWorker implements OnModuleInit, OnApplicationShutdown {
   private async follow(job: CrawlJob, signal: AbortSignal): Promise<CrawlSummary> {
     await this.events.started(job);
     if (!(await this.frontier.state(job.id))?.stopReason) await this.seed(job);
-    let requeuedAt = Date.now();
+    let requeuedAt = this.clock.now().getTime();
     await this.pages.enqueue(job.id, await this.frontier.unsettled(job.id));
     for (;;) {
       const counts = await this.frontier.counts(job.id);
       if (counts.pending + counts.fetching === 0) break;
-      if (Date.now() - requeuedAt >= REQUEUE_EVERY_MS) {
-        requeuedAt = Date.now();
+      const now = this.clock.now().getTime();
+      if (now - requeuedAt >= REQUEUE_EVERY_MS) {
+        requeuedAt = now;
         await this.pages.enqueue(job.id, await this.frontier.unsettled(job.id));
       }
       await sleep(this.settings.progressPollMs, undefined, { signal });

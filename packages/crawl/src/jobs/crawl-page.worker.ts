@@ -4,11 +4,11 @@ import { DeferJobError, JobContext, JobQueue } from '@quarry/queue';
 import { ScrapeService, type ScrapeOutcome } from '@quarry/scrape';
 import { CrawlPlan } from '../domain/crawl-plan';
 import type { CrawlJobRequest } from '../domain/crawl-request';
+import { HostTurns } from '../discovery/host-turns';
 import { LinkFilter } from '../discovery/link-filter';
 import { SiteFiles } from '../discovery/site-files';
 import { CrawlFrontier, type FrontierPage } from '../ports/crawl-frontier';
 import { CrawlJobStore } from '../ports/crawl-job.store';
-import { HostBudget } from '../ports/host-budget';
 import { CRAWL_SETTINGS, CrawlSettings } from '../crawl-options.interface';
 import { CrawlEvents } from './crawl-events';
 import { CRAWL_PAGE_QUEUE, type CrawlPageMessage } from './crawl-job-queues';
@@ -37,7 +37,7 @@ export class CrawlPageWorker implements OnModuleInit {
     @Inject(CRAWL_SETTINGS) private readonly settings: CrawlSettings,
     private readonly store: CrawlJobStore,
     private readonly frontier: CrawlFrontier,
-    private readonly budget: HostBudget,
+    private readonly turns: HostTurns,
     private readonly files: SiteFiles,
     private readonly scraper: ScrapeService,
     private readonly links: LinkFilter,
@@ -60,21 +60,29 @@ export class CrawlPageWorker implements OnModuleInit {
     if (!job || !page || !state || (page.status !== 'pending' && page.status !== 'fetching')) return;
     if (state.stopReason) return this.frontier.drop(crawlId, pageId);
     const url = new URL(page.url);
-    const robots = await this.files.robots(url.origin);
-    const intervalMs = Math.max(
-      1000 / this.settings.hostRequestsPerSecond,
-      (robots.crawlDelaySeconds ?? 0) * 1000,
-    );
-    const turn = await this.budget.take(url.host, this.settings.hostConcurrency, intervalMs, Date.now());
+    const turn = await this.turns.take(url, await this.files.robots(url.origin));
     if (!turn.granted) throw new DeferJobError('Its host has had its share of requests.', turn.waitMs);
+    // The slot is the request's: given back once the page is fetched, before its links are followed.
+    let held = true;
+    const release = async () => {
+      if (held) {
+        held = false;
+        await this.turns.release(turn.slot);
+      }
+    };
     try {
-      await this.fetch(job, page, state.pagePrice);
+      await this.fetch(job, page, state.pagePrice, release);
     } finally {
-      await this.budget.release(turn.slot);
+      await release();
     }
   }
 
-  private async fetch(job: PageJob, page: FrontierPage, price: number): Promise<void> {
+  private async fetch(
+    job: PageJob,
+    page: FrontierPage,
+    price: number,
+    release: () => Promise<void>,
+  ): Promise<void> {
     const work = {
       accountId: job.accountId,
       operation: PAGE_OPERATION,
@@ -89,11 +97,13 @@ export class CrawlPageWorker implements OnModuleInit {
         work,
         async () => {
           if (!(await this.frontier.claim(job.id, page.id))) return undefined;
-          const scraped = await this.scraper.scrapeUnbilled({
-            ...job.request.scrapeOptions,
-            url: page.url,
-            links: job.request.kind === 'crawl',
-          });
+          const scraped = await this.scraper
+            .scrapeUnbilled({
+              ...job.request.scrapeOptions,
+              url: page.url,
+              links: job.request.kind === 'crawl',
+            })
+            .finally(release);
           wanted = await this.follow(job, page, scraped);
           return scraped;
         },
@@ -110,19 +120,16 @@ export class CrawlPageWorker implements OnModuleInit {
         error instanceof QuarryError
           ? { error: error.code, message: error.message }
           : { error: 'SCRAPE_FAILED', message: 'The page could not be scraped.' };
-      if (await this.frontier.record(job.id, page.id, { status: 'failed', ...failure }, this.clock.now()))
+      if (await this.frontier.record(job.id, page.id, { status: 'failed', ...failure }))
         await this.events.page(job, page.id);
       return;
     }
     if (!outcome) return;
-    const recorded = wanted
-      ? await this.frontier.record(
-          job.id,
-          page.id,
-          { status: 'completed', result: outcome.result },
-          this.clock.now(),
-        )
-      : await this.frontier.record(job.id, page.id, { status: 'duplicate' }, this.clock.now());
+    const recorded = await this.frontier.record(
+      job.id,
+      page.id,
+      wanted ? { status: 'completed', result: outcome.result } : { status: 'duplicate' },
+    );
     if (recorded && wanted) await this.events.page(job, page.id);
   }
 

@@ -67,14 +67,17 @@ export abstract class CrawlFrontier {
   abstract claim(crawlId: string, pageId: string): Promise<boolean>;
   /** A page not fetched because the crawl stopped. */
   abstract drop(crawlId: string, pageId: string): Promise<void>;
-  /** Records a fetched page once; false when it was recorded already. */
-  abstract record(crawlId: string, pageId: string, outcome: PageOutcome, at: Date): Promise<boolean>;
+  /** Records a fetched page once, next in its crawl's results; false when it was recorded already. */
+  abstract record(crawlId: string, pageId: string, outcome: PageOutcome): Promise<boolean>;
   /** A recorded page (completed or failed) as the results show it. */
   abstract recorded(crawlId: string, pageId: string): Promise<CrawlPage | undefined>;
   abstract counts(crawlId: string): Promise<FrontierCounts>;
   /** Pages still to fetch or in flight. */
   abstract unsettled(crawlId: string): Promise<FrontierPage[]>;
-  /** Recorded pages (completed and failed) in the order they were recorded, after `cursor`. */
+  /**
+   * Recorded pages (completed and failed) in the order their records committed, after `cursor`: a
+   * page recorded later always comes after every cursor already given out.
+   */
   abstract results(crawlId: string, cursor: string | undefined, limit: number): Promise<ResultsPage>;
   /** Drops the crawls that expired by `now` and their pages. */
   abstract purgeExpired(now: Date): Promise<void>;

@@ -4,6 +4,8 @@ import { type FixtureResponse, type FixtureServer, startFixtureServer } from '@q
 /** One page of a fixture site: where it links to, and how it answers. */
 export interface SitePage {
   links?: string[];
+  /** The text a link is shown with, by its href as written in `links` (else the link itself). */
+  linkTexts?: Record<string, string>;
   /** `<link rel="canonical">`. */
   canonical?: string;
   /** Answer with a redirect here instead of a page. */
@@ -29,6 +31,8 @@ export interface Site {
   hits(path: string): number;
   /** Arrival times (ms) of the page requests, in order, robots.txt and sitemaps left out. */
   readonly pageArrivals: number[];
+  /** Arrival times (ms) of every request the site answered, robots.txt and sitemaps included, in order. */
+  readonly arrivals: number[];
   close(): Promise<void>;
 }
 
@@ -38,26 +42,37 @@ export interface Site {
  */
 export async function startSite(pages: Record<string, SitePage>, options: SiteOptions = {}): Promise<Site> {
   const pageArrivals: number[] = [];
+  const arrivals: number[] = [];
   const server = await startFixtureServer({});
+  const arrived = (response: FixtureResponse) => (): FixtureResponse => {
+    arrivals.push(Date.now());
+    return response;
+  };
   const origin = server.origin;
   const expand = (text: string) => text.replaceAll('{origin}', origin);
   for (const [path, page] of Object.entries(pages)) {
     server.route(path, (): FixtureResponse => {
       pageArrivals.push(Date.now());
+      arrivals.push(Date.now());
       if (page.redirect)
         return { status: 302, headers: { location: expand(page.redirect) }, delayMs: page.delayMs };
       return { status: page.status ?? 200, body: article(path, page, expand), delayMs: page.delayMs };
     });
   }
   if (options.robots !== undefined)
-    server.route('/robots.txt', { headers: { 'content-type': 'text/plain' }, body: expand(options.robots) });
+    server.route(
+      '/robots.txt',
+      arrived({ headers: { 'content-type': 'text/plain' }, body: expand(options.robots) }),
+    );
   for (const [path, content] of Object.entries(options.sitemaps ?? {})) {
     const xml = sitemapXml(content, expand);
     server.route(
       path,
-      path.endsWith('.gz')
-        ? { headers: { 'content-type': 'application/gzip' }, body: gzipSync(xml) }
-        : { headers: { 'content-type': 'application/xml' }, body: xml },
+      arrived(
+        path.endsWith('.gz')
+          ? { headers: { 'content-type': 'application/gzip' }, body: gzipSync(xml) }
+          : { headers: { 'content-type': 'application/xml' }, body: xml },
+      ),
     );
   }
   return {
@@ -66,13 +81,14 @@ export async function startSite(pages: Record<string, SitePage>, options: SiteOp
     url: (path) => `${origin}${path}`,
     hits: (path) => server.hits(path),
     pageArrivals,
+    arrivals,
     close: () => server.close(),
   };
 }
 
 function article(path: string, page: SitePage, expand: (text: string) => string): string {
   const links = (page.links ?? [])
-    .map((href) => `<li><a href="${expand(href)}">${expand(href)}</a></li>`)
+    .map((href) => `<li><a href="${expand(href)}">${page.linkTexts?.[href] ?? expand(href)}</a></li>`)
     .join('');
   const canonical = page.canonical ? `<link rel="canonical" href="${expand(page.canonical)}">` : '';
   return `<!doctype html><html><head><title>Page ${path}</title>${canonical}</head><body>

@@ -1,5 +1,5 @@
 import { parseHtml } from '../dom/html-parser';
-import { descendantsNamed } from '../dom/html-tree';
+import { descendantsNamed, normalizedText } from '../dom/html-tree';
 
 /** The links of a page, for crawling it: where its anchors point, and the URL it names as canonical. */
 export interface PageLinks {
@@ -7,7 +7,15 @@ export interface PageLinks {
   links: string[];
   /** The absolute URL of `<link rel="canonical">`, or null. */
   canonical: string | null;
+  /**
+   * What each link was shown as, by URL: the first non-empty anchor text (an area's `alt`) among
+   * its anchors, whitespace collapsed, at most 200 characters; a link shown with none is absent.
+   */
+  texts: Record<string, string>;
 }
+
+/** Anchor texts are kept to this length. */
+const MAX_TEXT_LENGTH = 200;
 
 const LINK_ELEMENTS: ReadonlySet<string> = new Set(['a', 'area', 'link', 'base']);
 
@@ -17,6 +25,7 @@ export function pageLinks(html: string, url: string): PageLinks {
   const baseHref = elements.find((element) => element.name === 'base' && element.attribs.href)?.attribs.href;
   const base = absolute(baseHref ?? '', url) ?? url;
   const links = new Set<string>();
+  const texts: Record<string, string> = {};
   let canonical: string | null = null;
   for (const element of elements) {
     const href = element.attribs.href;
@@ -26,10 +35,15 @@ export function pageLinks(html: string, url: string): PageLinks {
       if (canonical === null && rel.includes('canonical')) canonical = absolute(href, base);
     } else if (element.name !== 'base' && !rel.includes('nofollow')) {
       const target = absolute(href, base);
-      if (target) links.add(target);
+      if (!target) continue;
+      links.add(target);
+      if (texts[target] === undefined) {
+        const text = (element.name === 'area' ? (element.attribs.alt ?? '') : normalizedText(element)).trim();
+        if (text) texts[target] = text.slice(0, MAX_TEXT_LENGTH).trimEnd();
+      }
     }
   }
-  return { links: [...links], canonical };
+  return { links: [...links], canonical, texts };
 }
 
 /** `href` resolved against `base` when that gives an http(s) URL; null otherwise. */

@@ -208,7 +208,7 @@ export class ScrapeService {
 }
 
 /** The links of a page that is not HTML (PDF, plain text). */
-const NO_LINKS: PageLinks = { links: [], canonical: null };
+const NO_LINKS: PageLinks = { links: [], canonical: null, texts: {} };
 
 /** A page that is not HTML (PDF, plain text) has no elements: its whole text is its Markdown, and no selector matches. */
 function textOfContent(request: PageTextRequest, content: PageContent): PageText {

@@ -8,7 +8,8 @@ export class MapRequestDto {
   url!: string;
 
   @ApiPropertyOptional({
-    description: 'Keep only the URLs naming this (its words, case-insensitive), the best matches first.',
+    description:
+      'Keep only the URLs naming this (its words, case-insensitive) in their path and query or their title where known (the start page, link texts), the best matches first.',
     minLength: 1,
     maxLength: 200,
   })

@@ -11,7 +11,8 @@ export interface StatementResult {
  * answering the rows it returned and how many it changed: what conditional claims need.
  */
 export class SqlStatements {
-  private readonly postgres: boolean;
+  /** PostgreSQL, else SQLite: for the few statements written for each. */
+  readonly postgres: boolean;
 
   constructor(private readonly dataSource: DataSource) {
     this.postgres = dataSource.options.type === 'postgres';

@@ -28,6 +28,19 @@ const EMPTY_COUNTS: FrontierCounts = {
   alias: 0,
 };
 
+/**
+ * Records a fetched page with the next sequence of its crawl, which results are paged by. The
+ * counter's row stays locked until the page's row commits with it, so sequences commit in order:
+ * once a page is seen, every page before it is too, and a cursor is never overtaken.
+ */
+const RECORD_ON_POSTGRES = `WITH counter AS (UPDATE quarry_crawls SET recorded = recorded + 1 WHERE id = ? RETURNING recorded)
+  UPDATE quarry_crawl_pages SET status = ?, result = ?, seq = (SELECT recorded FROM counter)
+  WHERE crawl_id = ? AND page_id = ? AND status IN ('pending', 'fetching')`;
+/** The same on SQLite, which writes one statement at a time: the next after the crawl's highest. */
+const RECORD_ON_SQLITE = `UPDATE quarry_crawl_pages SET status = ?, result = ?,
+    seq = (SELECT COALESCE(MAX(seq), 0) + 1 FROM quarry_crawl_pages WHERE crawl_id = ?)
+  WHERE crawl_id = ? AND page_id = ? AND status IN ('pending', 'fetching')`;
+
 /** The frontier in `quarry_crawls` and `quarry_crawl_pages`, on SQLite or PostgreSQL. */
 export class TypeormCrawlFrontier extends CrawlFrontier {
   private readonly sql: SqlStatements;
@@ -139,18 +152,16 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
     );
   }
 
-  async record(crawlId: string, pageId: string, outcome: PageOutcome, at: Date): Promise<boolean> {
+  async record(crawlId: string, pageId: string, outcome: PageOutcome): Promise<boolean> {
     const result =
       outcome.status === 'completed'
         ? JSON.stringify(outcome.result)
         : outcome.status === 'failed'
           ? JSON.stringify({ error: outcome.error, message: outcome.message })
           : null;
-    const { affected } = await this.sql.execute(
-      `UPDATE quarry_crawl_pages SET status = ?, result = ?, recorded_at = ?
-       WHERE crawl_id = ? AND page_id = ? AND status IN ('pending', 'fetching')`,
-      [outcome.status, result, at.getTime(), crawlId, pageId],
-    );
+    const { affected } = this.sql.postgres
+      ? await this.sql.execute(RECORD_ON_POSTGRES, [crawlId, outcome.status, result, crawlId, pageId])
+      : await this.sql.execute(RECORD_ON_SQLITE, [outcome.status, result, crawlId, crawlId, pageId]);
     return affected > 0;
   }
 
@@ -181,21 +192,15 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
   }
 
   async results(crawlId: string, cursor: string | undefined, limit: number): Promise<ResultsPage> {
-    const [afterAt, afterId] = cursor ? decodeCursor(cursor) : [-1, ''];
+    const after = cursor ? decodeCursor(cursor) : 0;
     const rows = await this.sql.rows(
-      `SELECT page_id, url, status, result, recorded_at FROM quarry_crawl_pages
-       WHERE crawl_id = ? AND status IN ('completed', 'failed')
-         AND (recorded_at > ? OR (recorded_at = ? AND page_id > ?))
-       ORDER BY recorded_at, page_id LIMIT ?`,
-      [crawlId, afterAt, afterAt, afterId, limit],
+      `SELECT url, status, result, seq FROM quarry_crawl_pages
+       WHERE crawl_id = ? AND seq > ? AND status IN ('completed', 'failed')
+       ORDER BY seq LIMIT ?`,
+      [crawlId, after, limit],
     );
     const last = rows.at(-1);
-    return {
-      pages: rows.map(crawlPageOf),
-      cursor: last
-        ? encodeCursor(Number(last.recorded_at), String(last.page_id))
-        : encodeCursor(afterAt, afterId),
-    };
+    return { pages: rows.map(crawlPageOf), cursor: encodeCursor(last ? Number(last.seq) : after) };
   }
 
   async purgeExpired(now: Date): Promise<void> {
@@ -241,12 +246,12 @@ function crawlPageOf(row: Record<string, unknown>): CrawlPage {
     : { status: 'failed', url: String(row.url), ...(stored as { error: string; message: string }) };
 }
 
-function encodeCursor(recordedAt: number, pageId: string): string {
-  return Buffer.from(`${recordedAt}.${pageId}`).toString('base64url');
+function encodeCursor(seq: number): string {
+  return Buffer.from(String(seq)).toString('base64url');
 }
 
 /** A cursor that is not one of ours reads as the start. */
-function decodeCursor(cursor: string): [number, string] {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('.');
-  return Number.isSafeInteger(Number(at)) ? [Number(at), id ?? ''] : [-1, ''];
+function decodeCursor(cursor: string): number {
+  const seq = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return Number.isSafeInteger(seq) && seq > 0 ? seq : 0;
 }
