@@ -433,6 +433,9 @@ describe('the dashboard in Chromium', () => {
     expect(await page.$('a[rel=next]')).toBeNull();
     expect(await submit('nav[aria-label="Check pages"] a')).toBe(200);
     expect(page.url()).toBe(`${monitorPage}#checks`);
+    await page.goto(`${monitorPage}?checksBefore=yesterday`);
+    expect(await text('#checks + .table-wrap caption')).toMatch(/^The most recent checks/);
+    expect(await shownIds()).toEqual(all.slice(0, 20).map((check) => check.id));
   }, 120_000);
 
   it('pauses, resumes and deletes the monitor, and shows why a monitor cannot be created', async () => {

@@ -76,12 +76,10 @@ export class MonitorsController {
   ): Promise<void> {
     const { accountId, token } = request.dashboardSession!;
     const monitor = await this.monitors.get(accountId, id);
-    const before = checksBefore ? new Date(checksBefore) : undefined;
+    const asked = new Date(checksBefore ?? Number.NaN);
+    const before = Number.isNaN(asked.getTime()) ? undefined : asked;
     const [checks, events, flash] = await Promise.all([
-      this.monitors.checks(accountId, id, {
-        limit: HISTORY + 1,
-        before: before && !Number.isNaN(before.getTime()) ? before : undefined,
-      }),
+      this.monitors.checks(accountId, id, { limit: HISTORY + 1, before }),
       this.monitors.events(accountId, id, { limit: HISTORY }),
       this.flash.take(token, 'monitor'),
     ]);
