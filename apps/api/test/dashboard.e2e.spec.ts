@@ -19,6 +19,8 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SCREENSHOTS = resolve(__dirname, '../../../tmp/dashboard-screenshots');
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const PASSWORD = 'correct horse battery staple';
+/** The monitor page's links to its checks' snapshots, newest check first. */
+const SNAPSHOT_LINKS = '#checks + .table-wrap a[href*="/checks/"]';
 
 const watched = (lines: string[]) =>
   `<!doctype html><html><head><title>Opening hours</title></head><body><article><h1>Opening hours</h1>
@@ -367,7 +369,7 @@ describe('the dashboard in Chromium', () => {
 
   it('browses the text each successful check compared, in light and dark, and without JavaScript', async () => {
     await page.goto(monitorPage);
-    const snapshotLinks = `(document.querySelectorAll('#checks + .table-wrap a[href*="/checks/"]'))`;
+    const snapshotLinks = `(document.querySelectorAll('${SNAPSHOT_LINKS}'))`;
     const hrefs = (await page.evaluate(
       `[...${snapshotLinks}].map((a) => a.getAttribute('href'))`,
     )) as string[];
@@ -419,7 +421,7 @@ describe('the dashboard in Chromium', () => {
     const shownIds = async () =>
       (
         (await page.evaluate(
-          `[...document.querySelectorAll('#checks + .table-wrap a[href*="/checks/"]')].map((a) => a.getAttribute('href'))`,
+          `[...document.querySelectorAll('${SNAPSHOT_LINKS}')].map((a) => a.getAttribute('href'))`,
         )) as string[]
       ).map((href) => href.split('/').pop());
 
