@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { INestApplicationContext } from '@nestjs/common';
@@ -18,6 +19,8 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SCREENSHOTS = resolve(__dirname, '../../../tmp/dashboard-screenshots');
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const PASSWORD = 'correct horse battery staple';
+/** The monitor page's links to its checks' snapshots, newest check first. */
+const SNAPSHOT_LINKS = '#checks + .table-wrap a[href*="/checks/"]';
 
 const watched = (lines: string[]) =>
   `<!doctype html><html><head><title>Opening hours</title></head><body><article><h1>Opening hours</h1>
@@ -364,6 +367,79 @@ describe('the dashboard in Chromium', () => {
     await screenshot('monitor-edit');
   });
 
+  it('browses the text each successful check compared, in light and dark, and without JavaScript', async () => {
+    await page.goto(monitorPage);
+    const snapshotLinks = `(document.querySelectorAll('${SNAPSHOT_LINKS}'))`;
+    const hrefs = (await page.evaluate(
+      `[...${snapshotLinks}].map((a) => a.getAttribute('href'))`,
+    )) as string[];
+    expect(hrefs.length).toBeGreaterThanOrEqual(2);
+    const monitorId = monitorPage.split('/').pop();
+    const [newest, baseline] = [hrefs[0], hrefs[hrefs.length - 1]];
+    expect(newest).toMatch(new RegExp(`^/dashboard/monitors/${monitorId}/checks/[0-9a-f-]{36}$`));
+    expect(await page.evaluate(`${snapshotLinks}[0].getAttribute('aria-label')`)).toMatch(
+      /^Snapshot of the check at \d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
+    );
+
+    await page.setJavaScriptEnabled(false);
+    await page.goto(monitorPage);
+    expect(await submit(`#checks + .table-wrap a[href="${baseline}"]`)).toBe(200);
+    expect(await text('h1')).toMatch(/^Snapshot of /);
+    expect(await text('pre.snapshot')).toContain('We open at nine every weekday.');
+    expect(await submit('a[href$="#checks"]')).toBe(200);
+    expect(page.url()).toBe(`${monitorPage}#checks`);
+    await page.setJavaScriptEnabled(true);
+
+    await page.goto(`${t.url}${newest}`);
+    const fromApi = await api()
+      .get(`/v1/api/monitors/${monitorId}/checks/${newest.split('/').pop()}/snapshot`)
+      .auth(holder.apiKey, { type: 'bearer' });
+    expect(await text('pre.snapshot')).toBe(fromApi.body.snapshot.text);
+    expect(await text('.facts')).toContain(fromApi.body.snapshot.contentHash);
+    expect(await accessibilityViolations()).toEqual([]);
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+    expect(await accessibilityViolations()).toEqual([]);
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+    await screenshot('monitor-snapshot');
+  });
+
+  it("pages the monitor's checks, 20 at a time, newest first", async () => {
+    const monitorId = monitorPage.split('/').pop();
+    const checks = async () =>
+      (await api().get(`/v1/api/monitors/${monitorId}/checks`).auth(holder.apiKey, { type: 'bearer' })).body
+        .checks as { id: string; checkedAt: string }[];
+    for (let count = (await checks()).length; count < 21; count++) {
+      const run = await api()
+        .post(`/v1/api/monitors/${monitorId}/run`)
+        .auth(holder.apiKey, { type: 'bearer' });
+      expect(run.status).toBe(202);
+      for (let i = 0; i < 200 && (await checks()).length === count; i++)
+        await new Promise((r) => setTimeout(r, 50));
+    }
+    const all = await checks();
+    expect(all.length).toBe(21);
+    const shownIds = async () =>
+      (
+        (await page.evaluate(
+          `[...document.querySelectorAll('${SNAPSHOT_LINKS}')].map((a) => a.getAttribute('href'))`,
+        )) as string[]
+      ).map((href) => href.split('/').pop());
+
+    await page.goto(monitorPage);
+    expect(await shownIds()).toEqual(all.slice(0, 20).map((check) => check.id));
+    expect(await page.$('a[href$="#checks"]:not([rel])')).toBeNull();
+    expect(await submit('a[rel=next]')).toBe(200);
+    expect(page.url()).toBe(`${monitorPage}?checksBefore=${encodeURIComponent(all[19].checkedAt)}#checks`);
+    expect(await text('#checks + .table-wrap caption')).toMatch(/^Older checks, newest first/);
+    expect(await shownIds()).toEqual([all[20].id]);
+    expect(await page.$('a[rel=next]')).toBeNull();
+    expect(await submit('nav[aria-label="Check pages"] a')).toBe(200);
+    expect(page.url()).toBe(`${monitorPage}#checks`);
+    await page.goto(`${monitorPage}?checksBefore=yesterday`);
+    expect(await text('#checks + .table-wrap caption')).toMatch(/^The most recent checks/);
+    expect(await shownIds()).toEqual(all.slice(0, 20).map((check) => check.id));
+  }, 120_000);
+
   it('pauses, resumes and deletes the monitor, and shows why a monitor cannot be created', async () => {
     await page.goto(monitorPage);
     await submit('form[action$="/pause"] button');
@@ -460,6 +536,10 @@ describe('the dashboard in Chromium', () => {
 
     const show = await api().get(`/dashboard/monitors/${monitor.body.monitor.id}`).set('cookie', cookie);
     expect(show.status).toBe(404);
+    const snapshot = await api()
+      .get(`/dashboard/monitors/${monitor.body.monitor.id}/checks/${randomUUID()}`)
+      .set('cookie', cookie);
+    expect(snapshot.status).toBe(404);
     for (const action of ['run', 'pause', 'delete']) {
       const post = await api()
         .post(`/dashboard/monitors/${monitor.body.monitor.id}/${action}`)

@@ -13,6 +13,7 @@ import type { PageContext } from './views/layout';
 import { monitorPage } from './views/monitor.view';
 import { createRequestOf, formErrors, monitorFormFor, monitorFormOf, updateRequestOf } from './monitor-form';
 import { monitorEditPage } from './views/monitor-edit.view';
+import { monitorSnapshotPage } from './views/monitor-snapshot.view';
 import { monitorsPage } from './views/monitors.view';
 
 const HISTORY = 20;
@@ -71,22 +72,38 @@ export class MonitorsController {
     @Res() response: DashboardResponse,
     @Param('id') id: string,
     @Query('notice') notice?: string,
+    @Query('checksBefore') checksBefore?: string,
   ): Promise<void> {
     const { accountId, token } = request.dashboardSession!;
     const monitor = await this.monitors.get(accountId, id);
+    const asked = new Date(checksBefore ?? Number.NaN);
+    const before = Number.isNaN(asked.getTime()) ? undefined : asked;
     const [checks, events, flash] = await Promise.all([
-      this.monitors.checks(accountId, id, { limit: HISTORY }),
+      this.monitors.checks(accountId, id, { limit: HISTORY + 1, before }),
       this.monitors.events(accountId, id, { limit: HISTORY }),
       this.flash.take(token, 'monitor'),
     ]);
     const model = {
       monitor,
-      checks,
+      checks: { shown: checks.slice(0, HISTORY), more: checks.length > HISTORY, paged: before !== undefined },
       events,
       notice: notice ? NOTICES[notice] : undefined,
       webhookSecret: flash?.monitorId === id ? flash.webhookSecret : undefined,
     };
     sendHtml(response, 200, monitorPage(this.context(request), model));
+  }
+
+  @Get(':id/checks/:checkId')
+  async snapshot(
+    @Req() request: DashboardRequest,
+    @Res() response: DashboardResponse,
+    @Param('id') id: string,
+    @Param('checkId') checkId: string,
+  ): Promise<void> {
+    const { accountId } = request.dashboardSession!;
+    const monitor = await this.monitors.get(accountId, id);
+    const snapshot = await this.monitors.snapshot(accountId, id, checkId);
+    sendHtml(response, 200, monitorSnapshotPage(this.context(request), monitor, snapshot));
   }
 
   @Get(':id/edit')

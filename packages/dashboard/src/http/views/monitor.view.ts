@@ -8,14 +8,15 @@ export function monitorPage(
   context: PageContext,
   model: {
     monitor: Monitor;
-    checks: MonitorCheck[];
+    /** A page of checks, newest first: whether older ones follow, and whether newer ones precede. */
+    checks: { shown: MonitorCheck[]; more: boolean; paged: boolean };
     events: MonitorEvent[];
     notice?: string;
     /** The webhook signing secret, right after creation or when the holder asked to see it. */
     webhookSecret?: string;
   },
 ) {
-  const { monitor } = model;
+  const { monitor, checks } = model;
   const webhook = monitor.channels.find((channel) => channel.type === 'webhook');
   const action = (path: string, label: string, kind = 'secondary') =>
     html`<form class="inline" method="post" action="${context.basePath}/monitors/${monitor.id}/${path}">
@@ -77,23 +78,25 @@ export function monitorPage(
             )
           : html`<p>No changes detected yet.</p>`
       }
-      <h2>Checks</h2>
+      <h2 id="checks">Checks</h2>
       <div class="table-wrap">
         <table class="stack">
           <caption class="hint">
-            The most recent checks
+            ${checks.paged ? 'Older checks' : 'The most recent checks'}, newest first; each successful check
+            keeps the text it compared
           </caption>
           <thead>
             <tr>
               <th scope="col">When</th>
               <th scope="col">Outcome</th>
               <th scope="col">Details</th>
+              <th scope="col">Snapshot</th>
             </tr>
           </thead>
           <tbody>
             ${
-              model.checks.length
-                ? model.checks.map(
+              checks.shown.length
+                ? checks.shown.map(
                     (check) =>
                       html`<tr>
                         <td data-label="When">${formatDate(check.checkedAt)}</td>
@@ -101,15 +104,38 @@ export function monitorPage(
                         <td data-label="Details">
                           ${check.errorMessage ?? (check.scrapeTier ? `${check.scrapeTier} tier, ${check.durationMs} ms` : '')}
                         </td>
+                        <td data-label="Snapshot">
+                          ${
+                            check.outcome === 'error'
+                              ? '—'
+                              : html`<a
+                                  href="${context.basePath}/monitors/${monitor.id}/checks/${check.id}"
+                                  aria-label="Snapshot of the check at ${check.checkedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC"
+                                  >Snapshot</a
+                                >`
+                          }
+                        </td>
                       </tr>`,
                   )
                 : html`<tr>
-                    <td colspan="3">No checks yet.</td>
+                    <td colspan="4">No checks ${checks.paged ? 'older than these' : 'yet'}.</td>
                   </tr>`
             }
           </tbody>
         </table>
-      </div>`,
+      </div>
+      <nav aria-label="Check pages" class="actions">
+        ${checks.paged ? html`<a href="${context.basePath}/monitors/${monitor.id}#checks">Newest checks</a>` : ''}
+        ${
+          checks.more
+            ? html`<a
+                href="${context.basePath}/monitors/${monitor.id}?checksBefore=${encodeURIComponent(checks.shown[checks.shown.length - 1].checkedAt.toISOString())}#checks"
+                rel="next"
+                >Older checks</a
+              >`
+            : ''
+        }
+      </nav>`,
   );
 }
 
