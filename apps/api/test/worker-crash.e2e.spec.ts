@@ -31,6 +31,7 @@ describe('an async job whose worker is killed mid-scrape (separate api and worke
     rmSync(dir, { recursive: true, force: true });
   });
 
+  // Its budget: processes starting, a worker killed and another taking over, the delivery retried.
   it('completes once, is delivered once and charged once after the worker restarts', async () => {
     const env = sharedEnv(dir, origin, await freePort());
     const { base, key } = await apiWithAccount(env, processes, 5);
@@ -68,7 +69,7 @@ describe('an async job whose worker is killed mid-scrape (separate api and worke
     expect(webhookIds).toEqual([`msg_${accepted.body.jobId}`]);
     const account = await request(base).get('/v1/api/account').auth(key, { type: 'bearer' });
     expect(account.body.account.credits).toBe(4);
-  });
+  }, 120_000);
 });
 
 describe('an async job whose worker is killed while its callback is in flight', () => {
@@ -96,6 +97,7 @@ describe('an async job whose worker is killed while its callback is in flight', 
     rmSync(dir, { recursive: true, force: true });
   });
 
+  // Its budget: processes starting, a worker killed and another taking over, the delivery retried.
   it('sends the callback again with the same webhook-id and records as many attempts as the receiver got', async () => {
     const env = sharedEnv(dir, origin, await freePort());
     const { base, key } = await apiWithAccount(env, processes, 5);
@@ -131,5 +133,5 @@ describe('an async job whose worker is killed while its callback is in flight', 
     expect(job.status).toBe('completed');
     const account = await request(base).get('/v1/api/account').auth(key, { type: 'bearer' });
     expect(account.body.account.credits).toBe(4);
-  });
+  }, 120_000);
 });

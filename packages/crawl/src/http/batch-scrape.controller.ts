@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -10,6 +10,7 @@ import {
   CurrentAccount,
   GuardedRoutes,
   PaymentRequiredErrorBodyDto,
+  QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
@@ -44,7 +45,7 @@ export class BatchScrapeController extends crawlJobRoutes('batch') {
   })
   async submit(
     @CurrentAccount() accountId: string,
-    @Body() body: BatchScrapeRequestDto,
+    @QuarryBody() body: BatchScrapeRequestDto,
   ): Promise<CrawlAcceptedDto> {
     const { callbackUrl, callbackToken, webhookEvents, ...batch } = body;
     const job = await this.jobs.batch(accountId, {

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -11,6 +11,7 @@ import {
   CurrentAccount,
   GuardedRoutes,
   PaymentRequiredErrorBodyDto,
+  QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
@@ -51,7 +52,10 @@ export class CrawlController extends crawlJobRoutes('crawl') {
     type: PaymentRequiredErrorBodyDto,
     description: 'The balance cannot pay one page.',
   })
-  async crawl(@CurrentAccount() accountId: string, @Body() body: CrawlRequestDto): Promise<CrawlAcceptedDto> {
+  async crawl(
+    @CurrentAccount() accountId: string,
+    @QuarryBody() body: CrawlRequestDto,
+  ): Promise<CrawlAcceptedDto> {
     const { callbackUrl, callbackToken, webhookEvents, ...crawl } = body;
     const job = await this.jobs.crawl(accountId, {
       ...crawl,

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiNotFoundResponse,
@@ -11,6 +11,7 @@ import {
   CurrentAccount,
   GuardedRoutes,
   PaymentRequiredErrorBodyDto,
+  QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
@@ -42,7 +43,7 @@ export class MapController {
     description: 'URL_NOT_FOUND: the host of url does not resolve.',
   })
   @ApiPaymentRequiredResponse({ type: PaymentRequiredErrorBodyDto })
-  async map(@CurrentAccount() accountId: string, @Body() body: MapRequestDto): Promise<MapResponseDto> {
+  async map(@CurrentAccount() accountId: string, @QuarryBody() body: MapRequestDto): Promise<MapResponseDto> {
     return this.maps.map(accountId, body);
   }
 }
