@@ -11,7 +11,8 @@ export interface StatementResult {
  * answering the rows it returned and how many it changed: what conditional claims need.
  */
 export class SqlStatements {
-  private readonly postgres: boolean;
+  /** Whether statements run on PostgreSQL (row locks such as `FOR UPDATE SKIP LOCKED` exist there). */
+  readonly postgres: boolean;
 
   constructor(private readonly dataSource: DataSource) {
     this.postgres = dataSource.options.type === 'postgres';

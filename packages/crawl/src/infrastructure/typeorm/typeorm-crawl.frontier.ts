@@ -13,10 +13,13 @@ import {
   type PageOutcome,
   type ResultsPage,
 } from '../../ports/crawl-frontier';
+import { KnownPageIds } from './known-page-ids';
 import { SqlStatements } from './sql-statements';
 
 /** Ids looked up in one statement when telling new URLs from seen ones. */
 const LOOKUP_CHUNK = 500;
+/** Page ids remembered as recorded (about 120 bytes each): a whole 10,000-page crawl and more, within a few MB. */
+const KNOWN_PAGE_IDS = 50_000;
 
 const EMPTY_COUNTS: FrontierCounts = {
   pending: 0,
@@ -31,6 +34,7 @@ const EMPTY_COUNTS: FrontierCounts = {
 /** The frontier in `quarry_crawls` and `quarry_crawl_pages`, on SQLite or PostgreSQL. */
 export class TypeormCrawlFrontier extends CrawlFrontier {
   private readonly sql: SqlStatements;
+  private readonly known = new KnownPageIds(KNOWN_PAGE_IDS);
 
   constructor(dataSource: DataSource) {
     super();
@@ -72,9 +76,12 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
     const candidates = new Map<string, FoundUrl>();
     for (const url of found) {
       const id = pageIdOf(url.key);
-      if (!candidates.has(id)) candidates.set(id, url);
+      if (!candidates.has(id) && !this.known.has(crawlId, id)) candidates.set(id, url);
     }
-    for (const id of await this.seen(crawlId, [...candidates.keys()])) candidates.delete(id);
+    for (const id of await this.seen(crawlId, [...candidates.keys()])) {
+      candidates.delete(id);
+      this.known.add(crawlId, id);
+    }
     const added: FrontierPage[] = [];
     for (const [id, url] of candidates) {
       // The crawl's budget first, so workers adding at once never pass its limit together.
@@ -95,6 +102,7 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
           crawlId,
         ]);
       }
+      this.known.add(crawlId, id);
     }
     return added;
   }
