@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '@quarry/persistence';
 import type { ScrapeResult } from '@quarry/scrape';
@@ -18,6 +19,8 @@ import { SqlStatements } from './sql-statements';
 
 /** Ids looked up in one statement when telling new URLs from seen ones. */
 const LOOKUP_CHUNK = 500;
+/** URLs recorded between two turns of the event loop, so that seeding a whole sitemap never holds the API's answers. */
+const URLS_PER_TURN = 100;
 /** Page ids remembered as recorded (about 120 bytes each): a whole 10,000-page crawl and more, within a few MB. */
 const KNOWN_PAGE_IDS = 50_000;
 
@@ -84,6 +87,7 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
     }
     const added: FrontierPage[] = [];
     for (const [id, url] of candidates) {
+      if (candidates.size > URLS_PER_TURN && added.length % URLS_PER_TURN === 0) await nextTurn();
       // The crawl's budget first, so workers adding at once never pass its limit together.
       const { affected } = await this.sql.execute(
         'UPDATE quarry_crawls SET discovered = discovered + 1 WHERE id = ? AND discovered < page_limit AND stop_reason IS NULL',
