@@ -14,6 +14,8 @@ import { promisify } from 'node:util';
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const mainJs = join(repoRoot, 'apps/api/dist/main.js');
 const cliJs = join(repoRoot, 'apps/api/dist/cli/main.js');
+/** Time for every process to answer /health: an api and workers booting at once on a busy machine take minutes. */
+const BOOT_TIMEOUT_MS = 180_000;
 
 /**
  * Starts the service and waits for /health. Returns `{ base, pid, workerPids, apiKey, stop }`;
@@ -76,11 +78,11 @@ export async function startBuiltService({
     );
     rmSync(dir, { recursive: true, force: true });
   };
-  for (const until = Date.now() + 60_000; ;) {
+  for (const until = Date.now() + BOOT_TIMEOUT_MS; ;) {
     const exited = processes.find(({ child: running }) => running.exitCode !== null);
     const failure = exited
       ? `the service exited (${exited.child.exitCode})`
-      : Date.now() > until && 'the service did not answer /health within 60 s';
+      : Date.now() > until && `the service did not answer /health within ${BOOT_TIMEOUT_MS / 1000} s`;
     if (failure) {
       await stop();
       throw new Error(`${failure}:\n${tail}`);

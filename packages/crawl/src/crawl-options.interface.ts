@@ -3,7 +3,10 @@ import type { Billing } from '@quarry/core';
 export interface CrawlModuleOptions {
   /** Requests at once to one host, over every crawl and batch of every worker. @default 2 */
   hostConcurrency?: number;
-  /** Requests a second to one host, over every crawl and batch of every worker; a robots.txt Crawl-delay slows it further. @default 5 */
+  /**
+   * Requests a second to one host, over every crawl and batch of every worker; a robots.txt Crawl-delay
+   * slows it further. Above 1,000 (the clock's millisecond) no start waits for another. @default 5
+   */
   hostRequestsPerSecond?: number;
   /** Pages this process scrapes at once, over all crawls and batches. @default 8 */
   pageConcurrency?: number;

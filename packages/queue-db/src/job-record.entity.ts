@@ -5,7 +5,7 @@ import type { JobState } from '@quarry/queue';
 /** One job of the in-process engine. `id` is the row's own id, `jobId` the id callers see. */
 @Entity({ name: 'quarry_jobs' })
 @Index('quarry_jobs_queue_job_id_unique', ['queue', 'jobId'], { unique: true })
-@Index('quarry_jobs_claim_idx', ['queue', 'state', 'runAt'])
+@Index('quarry_jobs_claim_idx', ['queue', 'state', 'runAt', 'createdAt'])
 @Index('quarry_jobs_purge_idx', ['state', 'updatedAt'])
 export class JobRecord {
   @PrimaryColumn({ type: 'varchar', length: 36 })

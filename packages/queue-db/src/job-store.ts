@@ -87,19 +87,28 @@ export class JobStore {
     maxStalledCount: number,
   ): Promise<ClaimedJob | undefined> {
     const token = randomUUID();
+    // Each kind of due job is read off the claim index in order, so a claim costs the same however
+    // many jobs wait; the earlier of the two is taken.
+    const lock = this.postgres ? ' FOR UPDATE SKIP LOCKED' : '';
     const { records } = await this.run(
-      `UPDATE quarry_jobs
+      `WITH due_waiting AS (
+         SELECT id, run_at, created_at FROM quarry_jobs
+         WHERE queue = ? AND state = 'waiting' AND run_at <= ?
+         ORDER BY run_at, created_at LIMIT 1${lock}
+       ), due_stalled AS (
+         SELECT id, run_at, created_at FROM quarry_jobs
+         WHERE queue = ? AND state = 'active' AND lease_until < ? AND stalled_count < ?
+         ORDER BY run_at, created_at LIMIT 1${lock}
+       )
+       UPDATE quarry_jobs
        SET state = 'active', lease_owner = ?, lease_until = ?, updated_at = ?,
            stalled_count = stalled_count + CASE WHEN state = 'active' THEN 1 ELSE 0 END
        WHERE id = (
-         SELECT id FROM quarry_jobs
-         WHERE queue = ?
-           AND ((state = 'waiting' AND run_at <= ?) OR (state = 'active' AND lease_until < ? AND stalled_count < ?))
-         ORDER BY run_at, created_at
-         LIMIT 1${this.postgres ? ' FOR UPDATE SKIP LOCKED' : ''}
+         SELECT id FROM (SELECT * FROM due_waiting UNION ALL SELECT * FROM due_stalled) due
+         ORDER BY run_at, created_at LIMIT 1
        )
        RETURNING id, job_id, queue, data, attempts_made, max_attempts, backoff`,
-      [token, now + leaseMs, now, queue, now, now, maxStalledCount],
+      [queue, now, queue, now, maxStalledCount, token, now + leaseMs, now],
     );
     const row = records[0];
     if (!row) return undefined;

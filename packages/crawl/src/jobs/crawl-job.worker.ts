@@ -19,8 +19,12 @@ import { PageQueue } from './page-queue';
 
 type CrawlJob = JobRecord<CrawlJobRequest, CrawlSummary, CrawlFailure>;
 
-/** A crawl's pages that were queued but never ran (their queue job lost) are queued again this often. */
-const REQUEUE_EVERY_MS = 10_000;
+/**
+ * A crawl that recorded no page for this long queues its unsettled pages again, for those whose
+ * queue job was lost (a worker died between recording a page and queuing it). While pages keep
+ * being recorded nothing is queued again, so following a crawl costs the same however large it is.
+ */
+const REQUEUE_WHEN_QUIET_MS = 10_000;
 
 /**
  * Follows each crawl and batch on the job block's runner: seeds its frontier (the start URL and,
@@ -82,14 +86,19 @@ export class CrawlJobWorker implements OnModuleInit, OnApplicationShutdown {
   private async follow(job: CrawlJob, signal: AbortSignal): Promise<CrawlSummary> {
     await this.events.started(job);
     if (!(await this.frontier.state(job.id))?.stopReason) await this.seed(job);
-    let requeuedAt = this.clock.now().getTime();
     await this.pages.enqueue(job.id, await this.frontier.unsettled(job.id));
+    let quietSince = this.clock.now().getTime();
+    let settled = -1;
     for (;;) {
       const counts = await this.frontier.counts(job.id);
       if (counts.pending + counts.fetching === 0) break;
       const now = this.clock.now().getTime();
-      if (now - requeuedAt >= REQUEUE_EVERY_MS) {
-        requeuedAt = now;
+      const nowSettled = counts.completed + counts.failed + counts.dropped + counts.duplicate;
+      if (nowSettled !== settled) {
+        settled = nowSettled;
+        quietSince = now;
+      } else if (now - quietSince >= REQUEUE_WHEN_QUIET_MS) {
+        quietSince = now;
         await this.pages.enqueue(job.id, await this.frontier.unsettled(job.id));
       }
       await sleep(this.settings.progressPollMs, undefined, { signal });

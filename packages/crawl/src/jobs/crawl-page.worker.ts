@@ -54,9 +54,11 @@ export class CrawlPageWorker implements OnModuleInit {
   }
 
   private async run({ data: { crawlId, pageId } }: JobContext<CrawlPageMessage>): Promise<void> {
-    const job = await this.store.get(crawlId, this.clock.now());
-    const page = await this.frontier.page(crawlId, pageId);
-    const state = await this.frontier.state(crawlId);
+    const [job, page, state] = await Promise.all([
+      this.store.get(crawlId, this.clock.now()),
+      this.frontier.page(crawlId, pageId),
+      this.frontier.state(crawlId),
+    ]);
     if (!job || !page || !state || (page.status !== 'pending' && page.status !== 'fetching')) return;
     if (state.stopReason) return this.frontier.drop(crawlId, pageId);
     const url = new URL(page.url);

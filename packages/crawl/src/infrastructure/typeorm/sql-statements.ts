@@ -11,7 +11,7 @@ export interface StatementResult {
  * answering the rows it returned and how many it changed: what conditional claims need.
  */
 export class SqlStatements {
-  /** PostgreSQL, else SQLite: for the few statements written for each. */
+  /** PostgreSQL, else SQLite: for the few statements written for each (row locks such as `FOR UPDATE SKIP LOCKED`). */
   readonly postgres: boolean;
 
   constructor(private readonly dataSource: DataSource) {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '@quarry/persistence';
 import type { ScrapeResult } from '@quarry/scrape';
@@ -13,10 +14,15 @@ import {
   type PageOutcome,
   type ResultsPage,
 } from '../../ports/crawl-frontier';
+import { KnownPageIds } from './known-page-ids';
 import { SqlStatements } from './sql-statements';
 
 /** Ids looked up in one statement when telling new URLs from seen ones. */
 const LOOKUP_CHUNK = 500;
+/** URLs recorded between two turns of the event loop, so that seeding a whole sitemap never holds the API's answers. */
+const URLS_PER_TURN = 100;
+/** Page ids remembered as recorded (about 120 bytes each): a whole 10,000-page crawl and more, within a few MB. */
+const KNOWN_PAGE_IDS = 50_000;
 
 const EMPTY_COUNTS: FrontierCounts = {
   pending: 0,
@@ -44,6 +50,7 @@ const RECORD_ON_SQLITE = `UPDATE quarry_crawl_pages SET status = ?, result = ?,
 /** The frontier in `quarry_crawls` and `quarry_crawl_pages`, on SQLite or PostgreSQL. */
 export class TypeormCrawlFrontier extends CrawlFrontier {
   private readonly sql: SqlStatements;
+  private readonly known = new KnownPageIds(KNOWN_PAGE_IDS);
 
   constructor(dataSource: DataSource) {
     super();
@@ -85,11 +92,15 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
     const candidates = new Map<string, FoundUrl>();
     for (const url of found) {
       const id = pageIdOf(url.key);
-      if (!candidates.has(id)) candidates.set(id, url);
+      if (!candidates.has(id) && !this.known.has(crawlId, id)) candidates.set(id, url);
     }
-    for (const id of await this.seen(crawlId, [...candidates.keys()])) candidates.delete(id);
+    for (const id of await this.seen(crawlId, [...candidates.keys()])) {
+      candidates.delete(id);
+      this.known.add(crawlId, id);
+    }
     const added: FrontierPage[] = [];
     for (const [id, url] of candidates) {
+      if (candidates.size > URLS_PER_TURN && added.length % URLS_PER_TURN === 0) await nextTurn();
       // The crawl's budget first, so workers adding at once never pass its limit together.
       const { affected } = await this.sql.execute(
         'UPDATE quarry_crawls SET discovered = discovered + 1 WHERE id = ? AND discovered < page_limit AND stop_reason IS NULL',
@@ -108,6 +119,7 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
           crawlId,
         ]);
       }
+      this.known.add(crawlId, id);
     }
     return added;
   }

@@ -8,6 +8,14 @@ const SLOT_LEASE_MS = 120_000;
 const BUSY_WAIT_MS = 100;
 
 /**
+ * The time between two starts on one host, in whole milliseconds (the clock's resolution), never
+ * shorter than asked; a rate above 1,000 a second leaves no gap to keep.
+ */
+function gapOf(intervalMs: number): number {
+  return intervalMs < 1 ? 0 : Math.ceil(intervalMs);
+}
+
+/**
  * Per-host politeness in `quarry_crawl_hosts` (the next start time of each host) and
  * `quarry_crawl_host_slots` (its request slots, leased): each claim is one conditional UPDATE, so
  * workers sharing the database share one budget per host.
@@ -27,7 +35,7 @@ export class TypeormHostBudget extends HostBudget {
     if (!slot) return { granted: false, waitMs: BUSY_WAIT_MS };
     const { affected } = await this.sql.execute(
       'UPDATE quarry_crawl_hosts SET next_at = ? WHERE host = ? AND next_at <= ?',
-      [now + Math.ceil(intervalMs), host, now],
+      [now + gapOf(intervalMs), host, now],
     );
     if (affected > 0) return { granted: true, slot };
     await this.release(slot);
@@ -42,18 +50,19 @@ export class TypeormHostBudget extends HostBudget {
     );
   }
 
+  /** One free slot of the host's first `concurrency`, leased in one statement. */
   private async takeSlot(host: string, concurrency: number, now: number): Promise<HostSlot | undefined> {
     const until = now + SLOT_LEASE_MS;
-    const first = Math.floor(Math.random() * concurrency);
-    for (let i = 0; i < concurrency; i++) {
-      const slot = (first + i) % concurrency;
-      const { affected } = await this.sql.execute(
-        'UPDATE quarry_crawl_host_slots SET until = ? WHERE host = ? AND slot = ? AND until <= ?',
-        [until, host, slot, now],
-      );
-      if (affected > 0) return { host, slot, until };
-    }
-    return undefined;
+    const [row] = await this.sql.rows(
+      `UPDATE quarry_crawl_host_slots SET until = ?
+       WHERE host = ? AND until <= ? AND slot = (
+         SELECT slot FROM quarry_crawl_host_slots WHERE host = ? AND slot < ? AND until <= ?
+         ORDER BY slot LIMIT 1${this.sql.postgres ? ' FOR UPDATE SKIP LOCKED' : ''}
+       )
+       RETURNING slot`,
+      [until, host, now, host, concurrency, now],
+    );
+    return row ? { host, slot: Number(row.slot), until } : undefined;
   }
 
   /** The host's rows, made once per process (a slot past `concurrency` is never used). */
