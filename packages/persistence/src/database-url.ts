@@ -20,10 +20,6 @@ function databaseEngineOf(url: string): DatabaseEngine {
 /**
  * TypeORM options for `sqlite:<path>` (WAL, busy timeout, so several processes share the file) or
  * `postgres://...`. The schema comes from migrations, run when the data source initialises.
- *
- * SQLite runs with `synchronous = NORMAL`, which in WAL mode syncs the log at checkpoints rather
- * than at every commit: a process killed at any point loses nothing it committed and the file
- * never corrupts; only a power cut or an operating-system crash can take back the last commits.
  */
 export function dataSourceOptionsFromUrl(url: string, parts: DataSourceParts): DataSourceOptions {
   const common = { ...parts, migrationsRun: true, synchronize: false, logging: false } as const;
@@ -32,14 +28,5 @@ export function dataSourceOptionsFromUrl(url: string, parts: DataSourceParts): D
   }
   const file = resolve(url.slice('sqlite:'.length));
   mkdirSync(dirname(file), { recursive: true });
-  return {
-    type: 'better-sqlite3',
-    database: file,
-    enableWAL: true,
-    timeout: 10000,
-    prepareDatabase: (db: { pragma(source: string): unknown }) => {
-      db.pragma('synchronous = NORMAL');
-    },
-    ...common,
-  };
+  return { type: 'better-sqlite3', database: file, enableWAL: true, timeout: 10000, ...common };
 }

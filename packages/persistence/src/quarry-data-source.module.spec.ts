@@ -49,19 +49,6 @@ describe('QuarryDataSourceModule', () => {
     expect(await host.query('SELECT title FROM notes')).toEqual([{ title: 'written by Quarry' }]);
   });
 
-  it('opens SQLite in WAL mode that syncs at checkpoints, not at every commit, on both connections', async () => {
-    const context = await boot([
-      TypeOrmModule.forRoot(dataSourceOptionsFromUrl(`sqlite:${join(dir, 'app.sqlite')}`, noTables)),
-      QuarryDataSourceModule,
-    ]);
-
-    for (const source of [context.get(DataSource), context.get<DataSource>(QUARRY_DATA_SOURCE)]) {
-      expect(await source.query('PRAGMA journal_mode')).toEqual([{ journal_mode: 'wal' }]);
-      // 1 is NORMAL (2, FULL, is SQLite's default).
-      expect(await source.query('PRAGMA synchronous')).toEqual([{ synchronous: 1 }]);
-    }
-  });
-
   it('uses the named DataSource given to forRoot, not the default one', async () => {
     const context = await boot([
       TypeOrmModule.forRoot(dataSourceOptionsFromUrl(`sqlite:${join(dir, 'host.sqlite')}`, noTables)),
