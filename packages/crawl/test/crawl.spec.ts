@@ -222,7 +222,9 @@ describe('crawl rules', () => {
 
     expect(slow.pageArrivals).toHaveLength(4);
     const gaps = slow.pageArrivals.slice(1).map((at, index) => at - slow.pageArrivals[index]);
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(280);
+    // Turns are granted 300 ms apart; a busy event loop may send one request a little later after its
+    // grant than the next, so arrivals may come a few tens of milliseconds closer.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(250);
   });
 
   it('spaces every request to a host, robots.txt and sitemaps included, over all the crawls of an account', async () => {
