@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import { Clock } from '@quarry/core';
 import { JobQueue } from '@quarry/queue';
 import { WebhookSecretsService } from '@quarry/accounts';
-import { WebhookSender, webhookRetryError } from '@quarry/net';
+import { deliveryQueueOptions, WebhookSender, webhookRetryError } from '@quarry/net';
 import type { CrawlEvent, CrawlJobRequest } from '../domain/crawl-request';
 import { CrawlFrontier } from '../ports/crawl-frontier';
 import { CrawlJobStore } from '../ports/crawl-job.store';
@@ -54,11 +54,14 @@ export class CrawlEvents implements OnModuleInit {
 
   private async queued(job: EventfulJob, message: CrawlEventMessage, id: string): Promise<void> {
     if (!this.queue || !wants(job.request, message.event)) return;
-    await this.queue.add<CrawlEventMessage>(CRAWL_EVENT_QUEUE, message, {
-      jobId: id,
-      attempts: this.settings.callbackAttempts,
-      backoff: { type: 'exponential', delay: this.settings.callbackBackoffMs, jitter: true },
-    });
+    await this.queue.add<CrawlEventMessage>(
+      CRAWL_EVENT_QUEUE,
+      message,
+      deliveryQueueOptions(id, {
+        attempts: this.settings.callbackAttempts,
+        backoffMs: this.settings.callbackBackoffMs,
+      }),
+    );
   }
 
   private async deliver(message: CrawlEventMessage): Promise<void> {
