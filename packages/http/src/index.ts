@@ -33,3 +33,4 @@ export {
   type QuarryHttpModuleExtras,
 } from './quarry-http-module-extras';
 export { QuarryBody } from './quarry-body.decorator';
+export { CallbackDeliveryDto } from './callback-delivery.dto';

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import {
+  CallbackDeliveryDto,
   HttpUrlField,
   NO_CONTROL_CHARACTERS_PATTERN,
   NoControlCharacters,
@@ -35,20 +36,6 @@ export class AsyncScrapeAcceptedDto {
 
   @ApiProperty({ enum: ['queued'] })
   status!: 'queued';
-}
-
-export class CallbackDeliveryDto {
-  @ApiProperty({ enum: ['pending', 'delivered', 'failed'] })
-  status!: string;
-
-  @ApiProperty({ type: 'integer', description: 'Delivery attempts made so far.' })
-  attempts!: number;
-
-  @ApiPropertyOptional({ type: 'integer', description: "The receiver's HTTP status on the last attempt." })
-  lastStatusCode?: number;
-
-  @ApiPropertyOptional({ description: 'Why the last attempt failed.' })
-  lastError?: string;
 }
 
 export class ScrapeJobDto {

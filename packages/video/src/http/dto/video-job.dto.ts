@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CallbackDeliveryDto } from '@quarry/http';
 import { VIDEO_PLATFORMS } from '../../domain/video';
 import { VIDEO_ERROR_CODES } from '../../domain/video.error';
 import type { VideoJob } from '../../jobs/video-job';
@@ -128,20 +129,6 @@ export class VideoJobErrorDto {
   url!: string;
 }
 
-export class VideoCallbackDeliveryDto {
-  @ApiProperty({ enum: ['pending', 'delivered', 'failed'] })
-  status!: string;
-
-  @ApiProperty({ type: 'integer', description: 'Delivery attempts made so far.' })
-  attempts!: number;
-
-  @ApiPropertyOptional({ type: 'integer', description: "The receiver's HTTP status on the last attempt." })
-  lastStatusCode?: number;
-
-  @ApiPropertyOptional({ description: 'Why the last attempt failed.' })
-  lastError?: string;
-}
-
 export class VideoJobDto {
   @ApiProperty({ description: 'The job id (a UUID today; typed as a string, as in the original document).' })
   jobId!: string;
@@ -159,10 +146,10 @@ export class VideoJobDto {
   error?: VideoJobErrorDto;
 
   @ApiPropertyOptional({
-    type: VideoCallbackDeliveryDto,
+    type: CallbackDeliveryDto,
     description: 'Present when the job was submitted with a callbackUrl.',
   })
-  delivery?: VideoCallbackDeliveryDto;
+  delivery?: CallbackDeliveryDto;
 }
 
 /** A video job as `GET /v1/api/video/jobs/{jobId}` answers it: its result once completed, its error once failed. */
