@@ -9,6 +9,7 @@ import { CreateCreditUsage1764500000000 } from './migrations/1764500000000-creat
 import { AddApiKeyLastUsed1764930000000 } from './migrations/1764930000000-add-api-key-last-used.migration';
 import { CountApiKeyChanges1765100000000 } from './migrations/1765100000000-count-api-key-changes.migration';
 import { NotifyApiKeyChanges1765200000000 } from './migrations/1765200000000-notify-api-key-changes.migration';
+import { AddAccountExternalId1766800000000 } from './migrations/1766800000000-add-account-external-id.migration';
 
 /** What the app adds to its TypeORM data source for this package. */
 export const accountsEntities = [
@@ -25,4 +26,5 @@ export const accountsMigrations = [
   AddApiKeyLastUsed1764930000000,
   CountApiKeyChanges1765100000000,
   NotifyApiKeyChanges1765200000000,
+  AddAccountExternalId1766800000000,
 ];
