@@ -105,6 +105,10 @@ export class CrawlsController {
   }
 
   private context(request: DashboardRequest): PageContext {
-    return { basePath: this.settings.basePath, csrfToken: request.dashboardSession!.csrfToken, current: 'jobs' };
+    return {
+      basePath: this.settings.basePath,
+      csrfToken: request.dashboardSession!.csrfToken,
+      current: 'jobs',
+    };
   }
 }

@@ -17,7 +17,12 @@ export function crawlMarkdownPage(
       <dl class="facts">
         <dt>URL</dt>
         <dd class="secret">${recorded.url}</dd>
-        ${recorded.finalUrl !== recorded.url ? html`<dt>Redirected to</dt><dd class="secret">${recorded.finalUrl}</dd>` : ''}
+        ${
+          recorded.finalUrl !== recorded.url
+            ? html`<dt>Redirected to</dt>
+                <dd class="secret">${recorded.finalUrl}</dd>`
+            : ''
+        }
         <dt>Fetched</dt>
         <dd>${formatDate(new Date(recorded.fetchedAt))}</dd>
       </dl>

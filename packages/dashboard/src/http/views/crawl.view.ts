@@ -76,14 +76,22 @@ export function crawlPage(
         ${cursor ? html`<a href="${crawlResultsHref(context, entry.jobId)}">First pages</a>` : ''}
         ${
           results.next && results.pages.length
-            ? html`<a href="${crawlResultsHref(context, entry.jobId, results.next)}" rel="next">Next pages</a>`
+            ? html`<a href="${crawlResultsHref(context, entry.jobId, results.next)}" rel="next"
+                >Next pages</a
+              >`
             : ''
         }
       </nav>`,
   );
 }
 
-function pageRow(context: PageContext, entry: CrawlEntry, recorded: CrawlPage, index: number, cursor?: string) {
+function pageRow(
+  context: PageContext,
+  entry: CrawlEntry,
+  recorded: CrawlPage,
+  index: number,
+  cursor?: string,
+) {
   return html`<tr>
     <td data-label="URL" class="secret">${recorded.url}</td>
     ${
@@ -91,12 +99,16 @@ function pageRow(context: PageContext, entry: CrawlEntry, recorded: CrawlPage, i
         ? html`<td data-label="Result">Scraped</td>
             <td data-label="Title">${recorded.title ?? '—'}</td>
             <td data-label="Markdown">
-              <a href="${crawlPageHref(context, entry.jobId, index, cursor)}" aria-label="Markdown of ${recorded.url}"
+              <a
+                href="${crawlPageHref(context, entry.jobId, index, cursor)}"
+                aria-label="Markdown of ${recorded.url}"
                 >Markdown</a
               >
             </td>`
         : html`<td data-label="Result">
-              Failed: <span class="secret">${recorded.error}</span><br /><span class="hint">${recorded.message}</span>
+              Failed: <span class="secret">${recorded.error}</span><br /><span class="hint"
+                >${recorded.message}</span
+              >
             </td>
             <td data-label="Title">—</td>
             <td data-label="Markdown">—</td>`

@@ -30,7 +30,9 @@ export function crawlsTable(context: PageContext, crawls: CrawlEntry[]) {
                     <td data-label="Submitted">${formatDate(entry.createdAt)}</td>
                     <td data-label="Kind">${crawlKind(entry)}</td>
                     <td data-label="Pages asked for">
-                      <a class="secret" href="${context.basePath}/crawls/${entry.jobId}">${crawlTarget(entry)}</a>
+                      <a class="secret" href="${context.basePath}/crawls/${entry.jobId}"
+                        >${crawlTarget(entry)}</a
+                      >
                     </td>
                     <td data-label="Status">${crawlStatus(entry)}</td>
                     <td data-label="Scraped">${crawlPages(entry)}</td>
