@@ -57,8 +57,9 @@ const DASHBOARD_HTTP_REQUIREMENTS: ModuleRequirements = {
 
 /**
  * The account holder's server-rendered pages: sign-in, keys, credits and usage, monitors and jobs
- * (video jobs too when `VideoModule` is registered, crawls and batches when `CrawlModule` is). Mount it with `RouterModule` at `DashboardModule`'s
- * `basePath`; import it as is, or with `forRoot({ imports })` when the modules it uses are not global.
+ * (video jobs too when `VideoModule` is registered, crawls and batches when `CrawlModule` is). Mount
+ * it with `RouterModule` at `DashboardModule`'s `basePath`; import it as is, or with
+ * `forRoot({ imports })` when the modules it uses are not global.
  */
 @Module({
   controllers: CONTROLLERS,

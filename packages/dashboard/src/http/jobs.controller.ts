@@ -12,7 +12,10 @@ import { jobsPage } from './views/jobs.view';
 
 const RECENT_JOBS = 50;
 
-/** The account's recent async scrapes, video jobs where the host has `VideoModule`, crawls and batches where it has `CrawlModule`. */
+/**
+ * The account's recent async scrapes, video jobs where the host has `VideoModule`, and crawls and
+ * batches where it has `CrawlModule`.
+ */
 @ApiExcludeController()
 @Controller('jobs')
 @UseFilters(DashboardErrorFilter)

@@ -66,7 +66,9 @@ export function crawlPage(
               results.pages.length
                 ? results.pages.map((recorded, index) => pageRow(context, entry, recorded, index, cursor))
                 : html`<tr>
-                    <td colspan="4">No pages recorded ${cursor ? 'after these' : ''} yet.</td>
+                    <td colspan="4">
+                      ${cursor ? 'No pages recorded after these yet.' : 'No pages recorded yet.'}
+                    </td>
                   </tr>`
             }
           </tbody>
