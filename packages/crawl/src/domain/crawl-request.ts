@@ -104,6 +104,6 @@ export interface CrawlEntry extends CrawlProgress {
   createdAt: Date;
   /** A crawl's start URL. */
   url?: string;
-  /** A batch's URLs, duplicates collapsed. */
+  /** How many distinct URLs a batch has (URLs a crawl would read as the same count once). */
   urlCount?: number;
 }
