@@ -1,6 +1,7 @@
-import type { CanActivate, ExecutionContext } from '@nestjs/common';
+import { ForbiddenException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { AccountDirectory, ForbiddenError } from '@quarry/core';
 import { isObservable, lastValueFrom } from 'rxjs';
+import { asHostError } from './host-errors';
 
 /**
  * Maps the request a host's guard let through to the Quarry account it acts for (an id, or none to
@@ -18,9 +19,10 @@ interface RequestWithAuth {
 const REMEMBERED_ACCOUNTS = 10_000;
 
 /**
- * The routes' access when the host authenticates: its guard (or none), then its account resolver,
- * which sets `request.auth.accountId`; then an account Quarry does not know is refused (403) before
- * any work is accepted for it.
+ * The routes' access when the host authenticates: its guard (or none), whose errors and refusals
+ * the host answers as on its own routes; then its account resolver, which sets
+ * `request.auth.accountId`; then an account Quarry does not know is refused (403) before any work is
+ * accepted for it.
  */
 export class HostAccessGuard implements CanActivate {
   private readonly known = new Set<string>();
@@ -32,10 +34,7 @@ export class HostAccessGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.guard !== false) {
-      const allowed = this.guard.canActivate(context);
-      if (!(await (isObservable(allowed) ? lastValueFrom(allowed) : allowed))) return false;
-    }
+    if (this.guard !== false) await this.passHostGuard(this.guard, context);
     const request = context.switchToHttp().getRequest<RequestWithAuth>();
     if (this.resolveAccount) {
       const accountId = await this.resolveAccount(request as never);
@@ -45,6 +44,18 @@ export class HostAccessGuard implements CanActivate {
     const accountId = request.auth?.accountId;
     if (accountId !== undefined) await this.requireKnown(accountId);
     return true;
+  }
+
+  private async passHostGuard(guard: CanActivate, context: ExecutionContext): Promise<void> {
+    let allowed: boolean;
+    try {
+      const result = guard.canActivate(context);
+      allowed = await (isObservable(result) ? lastValueFrom(result) : result);
+    } catch (error) {
+      throw asHostError(error);
+    }
+    // What Nest throws for a guard that returns false, the host's refusal
+    if (!allowed) throw asHostError(new ForbiddenException('Forbidden resource'));
   }
 
   private async requireKnown(accountId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { InvalidRequestError, PayloadTooLargeError, QuarryError } from '@quarry/core';
+import { QuarryAnswered } from './host-errors';
 
 interface HttpRequestLike {
   id?: string | number;
@@ -38,9 +39,9 @@ const fallbackCodes: Record<number, string> = {
 /**
  * The one place where failures become HTTP responses: every error body is the JSON error body of
  * docs/api.md §1, `{ error, message, ... }`, and anything unexpected is a 500 with a request id
- * that is also logged.
+ * that is also logged. What the host's guard throws on Quarry's routes is left to the host.
  */
-@Catch()
+@Catch(QuarryAnswered)
 export class QuarryExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('QuarryExceptionFilter');
 
