@@ -51,19 +51,35 @@ describe('Authentication and billing as ports', () => {
       expect(result.markdown).toContain('Readable text about ports and adapters.');
     });
 
-    it("protects the routes with the host's guard, whose errors keep the API's error shape", async () => {
+    it("protects the routes with the host's guard, whose errors reach the host's filter", async () => {
       const server = host.app.getHttpServer();
       const refused = await request(server)
         .post('/quarry/scrape')
         .send({ url: origin.url('/article') });
       expect(refused.status).toBe(403);
-      expect(refused.body).toEqual({ error: 'forbidden', message: 'Unknown team.' });
+      expect(refused.body).toEqual({
+        hostError: true,
+        detail: { statusCode: 403, message: 'Unknown team.', error: 'Forbidden' },
+      });
       const scraped = await request(server)
         .post('/quarry/scrape')
         .set('x-team-token', 'team-a-secret')
         .send({ url: origin.url('/article'), forceFresh: true });
       expect(scraped.status).toBe(200);
       expect(scraped.body.markdown).toContain('Readable text about ports and adapters.');
+    });
+
+    it("answers Quarry's own errors on the same routes in the API's error shape", async () => {
+      const invalid = await request(host.app.getHttpServer())
+        .post('/quarry/scrape')
+        .set('x-team-token', 'team-a-secret')
+        .send({ url: origin.url('/article'), colour: 'red' });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body).toEqual({
+        error: 'invalid_request',
+        message: 'The request is invalid.',
+        details: { colour: 'is not an allowed field' },
+      });
     });
 
     it('answers an async scrape with 501, naming what async scrapes need', async () => {

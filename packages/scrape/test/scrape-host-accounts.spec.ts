@@ -106,6 +106,10 @@ describe("Quarry accounts for a host's own users", () => {
         .post('/scrape')
         .send({ url: origin.url('/article') });
       expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({
+        hostError: true,
+        detail: { statusCode: 401, message: 'Sign in first.', error: 'Unauthorized' },
+      });
     });
   });
 
