@@ -51,11 +51,7 @@ class NotesController {
 @Catch(HttpException)
 class HostFilter implements ExceptionFilter {
   catch(exception: HttpException, host: ArgumentsHost): void {
-    host
-      .switchToHttp()
-      .getResponse()
-      .status(exception.getStatus())
-      .json({ hostError: exception.message });
+    host.switchToHttp().getResponse().status(exception.getStatus()).json({ hostError: exception.message });
   }
 }
 
