@@ -1,8 +1,10 @@
 // A host app of its own, installed from the packed tarballs outside the workspace: its own
 // DataSource, global pipe and filter, ScheduleModule, ThrottlerModule and routes, with Quarry's
 // scrape and crawl modules mounted under the host's prefix, and host code of its own that calls
-// ScrapeService directly. Written in plain CommonJS (decorators applied
-// as functions) so the host needs no compiler. Prints one line per check; exits 1 on a failure.
+// ScrapeService directly. Its database is HOST_DATABASE_URL (`sqlite:<path>` or `postgres://...`),
+// shared by the host's DataSource and Quarry's, as docs/embedding.md describes. Written in plain
+// CommonJS (decorators applied as functions) so the host needs no compiler. Prints one line per
+// check; exits 1 on a failure.
 require('reflect-metadata');
 const { createServer } = require('node:http');
 const { mkdtempSync } = require('node:fs');
@@ -27,6 +29,8 @@ const quarry = {
 };
 
 const { Body, Controller, Get, Inject, Injectable, Module, Post, UseGuards, HttpException } = common;
+const databaseUrl = process.env.HOST_DATABASE_URL;
+if (!databaseUrl) throw new Error('HOST_DATABASE_URL is not set: sqlite:<path> or postgres://...');
 const dir = mkdtempSync(join(tmpdir(), 'quarry-host-data-'));
 let failures = 0;
 function check(name, ok, detail) {
@@ -130,6 +134,9 @@ function origin() {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+/** One database for the host and Quarry: Quarry's migrations are recorded apart from the host's. */
+const QUARRY_MIGRATIONS_TABLE = 'quarry_migrations';
+
 const quarryTables = () => ({
   entities: [
     ...quarry.queueDb.queueDbEntities,
@@ -150,17 +157,14 @@ async function fullHost(site) {
   Module({
     imports: [
       TypeOrmModule.forRoot({
-        type: 'better-sqlite3',
-        database: join(dir, 'host.sqlite'),
-        entities: [HostNote],
+        ...quarry.persistence.dataSourceOptionsFromUrl(databaseUrl, { entities: [HostNote], migrations: [] }),
+        migrationsRun: false,
         synchronize: true,
       }),
       TypeOrmModule.forRoot({
         name: 'quarry',
-        ...quarry.persistence.dataSourceOptionsFromUrl(
-          `sqlite:${join(dir, 'quarry.sqlite')}`,
-          quarryTables(),
-        ),
+        ...quarry.persistence.dataSourceOptionsFromUrl(databaseUrl, quarryTables()),
+        migrationsTableName: QUARRY_MIGRATIONS_TABLE,
       }),
       ScheduleModule.forRoot(),
       ThrottlerModule.forRoot([{ ttl: 60_000, limit: 2 }]),
@@ -392,12 +396,13 @@ async function main() {
   class Programmatic {}
   Module({
     imports: [
-      TypeOrmModule.forRoot(
-        quarry.persistence.dataSourceOptionsFromUrl(`sqlite:${join(dir, 'plain.sqlite')}`, {
+      TypeOrmModule.forRoot({
+        ...quarry.persistence.dataSourceOptionsFromUrl(databaseUrl, {
           entities: quarry.scrape.scrapeEntities,
           migrations: quarry.scrape.scrapeMigrations,
         }),
-      ),
+        migrationsTableName: QUARRY_MIGRATIONS_TABLE,
+      }),
       quarry.core.QuarryCoreModule,
       quarry.persistence.QuarryDataSourceModule,
       quarry.net.NetModule.forRoot({ isGlobal: true, allowHosts: [`127.0.0.1:${site.address().port}`] }),
@@ -421,7 +426,7 @@ async function main() {
     await plain.close();
   }
 
-  // A ledger schema made by synchronize (no CHECK, no triggers) must stop the boot.
+  // A ledger schema made by synchronize (no CHECK, no triggers), on a SQLite file of its own, must stop the boot.
   class Synchronized {}
   Module({
     imports: [
