@@ -99,15 +99,17 @@ function peerMatrix(packages) {
 function printMatrix(matrix) {
   const rows = matrix.map(({ name, ranges, lowest, newest }) => [
     name,
-    Object.entries(ranges)
-      .map(([range, by]) => (Object.keys(ranges).length === 1 ? range : `${range} (${by.join(', ')})`))
-      .join(' '),
+    Object.keys(ranges).join(' '),
     lowest ?? 'none',
     newest ?? 'none',
   ]);
-  const header = ['peer', 'range', 'lowest', 'newest'];
+  const header = ['peer', 'ranges', 'lowest', 'newest'];
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
-  for (const row of [header, ...rows]) console.log(`     ${row.map((cell, i) => cell.padEnd(widths[i])).join('  ')}`);
+  for (const row of [header, ...rows])
+    console.log(`     ${row.map((cell, i) => cell.padEnd(widths[i])).join('  ')}`);
+  for (const { name, ranges } of matrix.filter((peer) => Object.keys(peer.ranges).length > 1)) {
+    for (const [range, by] of Object.entries(ranges)) console.log(`     ${name} ${range}: ${by.join(', ')}`);
+  }
 }
 
 /** A host app in `dir` with the tarballs, `peers` at exact versions and the host's own packages. */

@@ -13,14 +13,17 @@ import {
   ApiSecurity,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
+  type SecurityRequirementObject,
 } from '@nestjs/swagger';
 import { RateLimitedErrorBodyDto, UnauthorizedErrorBodyDto } from './error-body.dto';
+import { ROUTE_SECURITY } from './route-security';
 
 /** The options every Quarry HTTP module (`ScrapeHttpModule.forRoot(...)`, ...) takes. */
 export interface QuarryHttpModuleOptions {
   /**
    * Who may call the module's routes: your own guard, or `false` to leave them open (behind your
    * gateway, say). A guard that sets `request.auth = { accountId }` makes requests act for that account.
+   * The OpenAPI document then describes the routes with the `security` extra, or with no scheme.
    * @default AccountsModule's API key guard; a boot error when AccountsModule is not imported
    */
   guard?: CanActivate | false;
@@ -41,7 +44,8 @@ export class RouteGuard implements CanActivate {
 
 /**
  * Provides ROUTE_GUARD in an HTTP module: the `guard` option, else the default guard when the app
- * has it, else a boot error naming both ways out.
+ * has it, else a boot error naming both ways out. A `guard` from `forRootAsync` needs `security`
+ * beside it, or the document would name Quarry's API key schemes for routes that do not take keys.
  */
 export function routeGuardProvider(
   moduleName: string,
@@ -53,8 +57,19 @@ export function routeGuardProvider(
     inject: [
       { token: optionsToken, optional: true },
       { token: defaultGuard, optional: true },
+      { token: ROUTE_SECURITY, optional: true },
     ],
-    useFactory: (options?: QuarryHttpModuleOptions, fallback?: CanActivate) => {
+    useFactory: (
+      options?: QuarryHttpModuleOptions,
+      fallback?: CanActivate,
+      security?: SecurityRequirementObject[],
+    ) => {
+      if (options?.guard !== undefined && security === undefined) {
+        throw new Error(
+          `${moduleName}.forRootAsync() gives its own guard: name the OpenAPI security of its routes beside ` +
+            `useFactory, e.g. ${moduleName}.forRootAsync({ useFactory, security: [{ myJwt: [] }] }), or security: [] for none.`,
+        );
+      }
       if (options?.guard !== undefined) return options.guard;
       if (fallback) return fallback;
       throw new Error(
@@ -80,5 +95,8 @@ export const ApiKeySecurityDocs = () =>
     }),
   );
 
-/** The routes pass their HTTP module's guard; the document describes Quarry's API key schemes. */
+/**
+ * The routes pass their HTTP module's guard; the document describes Quarry's API key schemes, unless
+ * the registration has its own guard or `security` (see `applyQuarryHttpModuleExtras`).
+ */
 export const GuardedRoutes = () => applyDecorators(UseGuards(RouteGuard), ApiKeySecurityDocs());
