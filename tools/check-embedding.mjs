@@ -1,9 +1,15 @@
-// `npm run check:embedding`: packs every publishable package (`npm pack`), installs the tarballs
-// into a host app created outside the workspace, on Nest and TypeORM versions other than the
-// workspace's (within the peer ranges), and runs `embedding-host/host-app.cjs` there. Also checks
-// that the host has one copy of @nestjs/core and that tarballs carry only what a user needs.
+// `npm run check:embedding`: packs every publishable package (`npm pack`) and checks that the
+// tarballs carry only what a user needs. Then, for each end of the packages' peer ranges, it
+// installs the tarballs into a host app created outside the workspace: once on the LOWEST version
+// every peer range allows (the intersection of the ranges of all packages that declare the peer),
+// once on the NEWEST (both read from `npm view <peer> versions --json`, releases only, and printed
+// as a matrix). Each install checks that the host has one copy of @nestjs/core and runs
+// `embedding-host/host-app.cjs` twice: on SQLite and on a fresh PostgreSQL database (created from
+// QUARRY_TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/test, dropped after).
+// A lowest version that does not work is a wrong peer range: fix the range in the packages.
 // Needs the packages built (`npm run setup` or `npm run build`).
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import {
   copyFileSync,
   mkdirSync,
@@ -13,30 +19,27 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import semver from 'semver';
 import { repoRoot } from './lib/built-service.mjs';
 
-/** What the host installs itself: framework versions one minor (or patch) away from the workspace's. */
-const HOST_DEPENDENCIES = {
-  '@nestjs/common': '12.4.2',
-  '@nestjs/core': '12.4.2',
-  '@nestjs/platform-express': '12.4.2',
-  '@nestjs/typeorm': '12.0.1',
-  '@nestjs/schedule': '12.0.1',
-  '@nestjs/throttler': '^6.7.0',
-  '@nestjs/swagger': '^12.0.0',
-  typeorm: '1.1.0',
+/** What the host installs of its own, besides the peers: its HTTP platform follows @nestjs/core. */
+const hostOwnDependencies = (peers) => ({
+  '@nestjs/platform-express': peers['@nestjs/core'],
+  '@nestjs/schedule': '^12.0.0',
   'better-sqlite3': '^12.0.0',
-  'class-validator': '^0.15.0',
-  'class-transformer': '^0.5.1',
-  'reflect-metadata': '^0.2.2',
-  rxjs: '^7.8.0',
-};
+  pg: '^8.5.1',
+});
 
-const run = (command, args, cwd) =>
-  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const postgresAdminUrl = process.env.QUARRY_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+const run = (command, args, cwd, env = process.env) =>
+  execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+
+const startedAt = Date.now();
+const seconds = () => `${Math.round((Date.now() - startedAt) / 1000)} s`;
 const work = mkdtempSync(join(tmpdir(), 'quarry-embedding-'));
 let failed = false;
 const report = (ok, line) => {
@@ -44,14 +47,16 @@ const report = (ok, line) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${line}`);
 };
 
-try {
-  const tarballs = join(work, 'tarballs');
-  mkdirSync(tarballs);
-  const packages = readdirSync(join(repoRoot, 'packages'))
+function publishablePackages() {
+  return readdirSync(join(repoRoot, 'packages'))
     .map((name) => ({ dir: join(repoRoot, 'packages', name) }))
     .map((pkg) => ({ ...pkg, manifest: JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) }))
     .filter((pkg) => !pkg.manifest.private);
-  const dependencies = { ...HOST_DEPENDENCIES };
+}
+
+/** Packs every package into `tarballs`; returns `{ name: 'file:<tarball>' }`. */
+function pack(packages, tarballs) {
+  const dependencies = {};
   for (const pkg of packages) {
     const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', tarballs], pkg.dir));
     const paths = packed.files.map((file) => file.path);
@@ -66,31 +71,132 @@ try {
     );
     dependencies[pkg.manifest.name] = `file:${join(tarballs, packed.filename)}`;
   }
+  return dependencies;
+}
 
-  const host = join(work, 'host');
-  mkdirSync(host);
+/**
+ * Every peer of the packages with the ranges that declare it, and the lowest and newest release
+ * all of them allow: `[{ name, ranges: { range: [package, ...] }, lowest, newest }]`.
+ */
+function peerMatrix(packages) {
+  const declared = new Map();
+  for (const { manifest } of packages) {
+    for (const [name, range] of Object.entries(manifest.peerDependencies ?? {})) {
+      const ranges = declared.get(name) ?? {};
+      ranges[range] = [...(ranges[range] ?? []), manifest.name];
+      declared.set(name, ranges);
+    }
+  }
+  return [...declared].map(([name, ranges]) => {
+    const published = JSON.parse(run('npm', ['view', name, 'versions', '--json'], work));
+    const allowed = semver.sort(
+      published.filter((version) => Object.keys(ranges).every((range) => semver.satisfies(version, range))),
+    );
+    return { name, ranges, lowest: allowed[0], newest: allowed.at(-1) };
+  });
+}
+
+function printMatrix(matrix) {
+  const rows = matrix.map(({ name, ranges, lowest, newest }) => [
+    name,
+    Object.keys(ranges).join(' '),
+    lowest ?? 'none',
+    newest ?? 'none',
+  ]);
+  const header = ['peer', 'ranges', 'lowest', 'newest'];
+  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
+  for (const row of [header, ...rows])
+    console.log(`     ${row.map((cell, i) => cell.padEnd(widths[i])).join('  ')}`);
+  for (const { name, ranges } of matrix.filter((peer) => Object.keys(peer.ranges).length > 1)) {
+    for (const [range, by] of Object.entries(ranges)) console.log(`     ${name} ${range}: ${by.join(', ')}`);
+  }
+}
+
+/** A host app in `dir` with the tarballs, `peers` at exact versions and the host's own packages. */
+function installHost(dir, tarballs, peers) {
+  mkdirSync(dir);
+  const dependencies = { ...peers, ...hostOwnDependencies(peers), ...tarballs };
   writeFileSync(
-    join(host, 'package.json'),
+    join(dir, 'package.json'),
     JSON.stringify({ name: 'host-app', private: true, dependencies }, null, 2),
   );
-  console.log(`installing the host app in ${host} ...`);
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], host);
+  console.log(`installing the host app in ${dir} ...`);
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], dir);
+  copyFileSync(join(repoRoot, 'tools/embedding-host/host-app.cjs'), join(dir, 'host-app.cjs'));
+}
 
+function checkOneNestCore(host, label) {
   const cores = run('npm', ['ls', '@nestjs/core', '--all', '--parseable'], host)
     .trim()
     .split('\n')
     .filter(Boolean);
-  report(cores.length === 1, `one copy of @nestjs/core in the host (${cores.length})`);
+  report(cores.length === 1, `${label}: one copy of @nestjs/core in the host (${cores.length})`);
+}
 
-  copyFileSync(join(repoRoot, 'tools/embedding-host/host-app.cjs'), join(host, 'host-app.cjs'));
+/** Runs host-app.cjs with its DataSource at `databaseUrl`. */
+function runHostApp(host, label, databaseUrl) {
+  console.log(`${label}: the host app (${seconds()})`);
   try {
-    process.stdout.write(run(process.execPath, ['host-app.cjs'], host));
+    process.stdout.write(
+      run(process.execPath, ['host-app.cjs'], host, { ...process.env, HOST_DATABASE_URL: databaseUrl }),
+    );
   } catch (error) {
     process.stdout.write(error.stdout ?? '');
-    report(false, 'the host app checks');
+    report(false, `${label}: the host app checks`);
+  }
+}
+
+/** The host app on a SQLite file of its own. */
+function runHostOnSqlite(host, label) {
+  const dir = mkdtempSync(join(work, 'sqlite-'));
+  runHostApp(host, `${label}, SQLite`, `sqlite:${join(dir, 'host.sqlite')}`);
+}
+
+/** The host app on a PostgreSQL database created for the run and dropped after (with the host's `pg`). */
+async function runHostOnPostgres(host, label) {
+  const { Client } = createRequire(join(host, 'package.json'))('pg');
+  const admin = new Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  const name = `quarry_embedding_${randomBytes(6).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(postgresAdminUrl);
+    url.pathname = `/${name}`;
+    runHostApp(host, `${label}, PostgreSQL`, url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+try {
+  const tarballsDir = join(work, 'tarballs');
+  mkdirSync(tarballsDir);
+  const packages = publishablePackages();
+  const tarballs = pack(packages, tarballsDir);
+
+  const matrix = peerMatrix(packages);
+  console.log('peer versions the host runs on:');
+  printMatrix(matrix);
+  for (const end of ['lowest', 'newest']) {
+    const unsatisfiable = matrix.filter((peer) => peer[end] === undefined).map((peer) => peer.name);
+    if (unsatisfiable.length) {
+      report(false, `${end}: no release satisfies every range of ${unsatisfiable.join(', ')}`);
+      continue;
+    }
+    const host = join(work, `host-${end}`);
+    try {
+      installHost(host, tarballs, Object.fromEntries(matrix.map((peer) => [peer.name, peer[end]])));
+    } catch {
+      report(false, `${end}: the host app installs`);
+      continue;
+    }
+    checkOneNestCore(host, end);
+    runHostOnSqlite(host, end);
+    await runHostOnPostgres(host, end);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-console.log(failed ? 'embedding check failed' : 'embedding check passed');
+console.log(`${failed ? 'embedding check failed' : 'embedding check passed'} in ${seconds()}`);
 process.exit(failed ? 1 : 0);

@@ -1,8 +1,11 @@
 // A host app of its own, installed from the packed tarballs outside the workspace: its own
 // DataSource, global pipe and filter, ScheduleModule, ThrottlerModule and routes, with Quarry's
-// scrape and crawl modules mounted under the host's prefix, and host code of its own that calls
-// ScrapeService directly. Written in plain CommonJS (decorators applied
-// as functions) so the host needs no compiler. Prints one line per check; exits 1 on a failure.
+// scrape and crawl modules mounted under the host's prefix (scrape behind Quarry's API keys, crawl
+// behind the host's own session guard), its OpenAPI document, and host code of its own that calls
+// ScrapeService directly. Its database is HOST_DATABASE_URL (`sqlite:<path>` or `postgres://...`),
+// shared by the host's DataSource and Quarry's, as docs/embedding.md describes. Written in plain
+// CommonJS (decorators applied as functions) so the host needs no compiler. Prints one line per
+// check; exits 1 on a failure.
 require('reflect-metadata');
 const { createServer } = require('node:http');
 const { mkdtempSync } = require('node:fs');
@@ -13,6 +16,7 @@ const { NestFactory, APP_FILTER, APP_PIPE } = require('@nestjs/core');
 const { TypeOrmModule } = require('@nestjs/typeorm');
 const { ScheduleModule, Interval } = require('@nestjs/schedule');
 const { ThrottlerModule, ThrottlerGuard } = require('@nestjs/throttler');
+const { DocumentBuilder, SwaggerModule } = require('@nestjs/swagger');
 const { IsString } = require('class-validator');
 const { EntitySchema } = require('typeorm');
 const quarry = {
@@ -27,6 +31,8 @@ const quarry = {
 };
 
 const { Body, Controller, Get, Inject, Injectable, Module, Post, UseGuards, HttpException } = common;
+const databaseUrl = process.env.HOST_DATABASE_URL;
+if (!databaseUrl) throw new Error('HOST_DATABASE_URL is not set: sqlite:<path> or postgres://...');
 const dir = mkdtempSync(join(tmpdir(), 'quarry-host-data-'));
 let failures = 0;
 function check(name, ok, detail) {
@@ -84,6 +90,17 @@ class HostController {
 }
 Inject(Ticks)(HostController, undefined, 0);
 
+/** The host's own sign-in, which Quarry's crawl routes take: its session header names the account. */
+class HostSessionGuard {
+  canActivate(context) {
+    const request = context.switchToHttp().getRequest();
+    const accountId = request.headers['x-host-account'];
+    if (!accountId) return false;
+    request.auth = { accountId };
+    return true;
+  }
+}
+
 /** The host's own code on Quarry: reads an article for a user, who pays for it like any scrape. */
 class HostReader {
   constructor(scrapes) {
@@ -130,6 +147,9 @@ function origin() {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+/** One database for the host and Quarry: Quarry's migrations are recorded apart from the host's. */
+const QUARRY_MIGRATIONS_TABLE = 'quarry_migrations';
+
 const quarryTables = () => ({
   entities: [
     ...quarry.queueDb.queueDbEntities,
@@ -150,17 +170,14 @@ async function fullHost(site) {
   Module({
     imports: [
       TypeOrmModule.forRoot({
-        type: 'better-sqlite3',
-        database: join(dir, 'host.sqlite'),
-        entities: [HostNote],
+        ...quarry.persistence.dataSourceOptionsFromUrl(databaseUrl, { entities: [HostNote], migrations: [] }),
+        migrationsRun: false,
         synchronize: true,
       }),
       TypeOrmModule.forRoot({
         name: 'quarry',
-        ...quarry.persistence.dataSourceOptionsFromUrl(
-          `sqlite:${join(dir, 'quarry.sqlite')}`,
-          quarryTables(),
-        ),
+        ...quarry.persistence.dataSourceOptionsFromUrl(databaseUrl, quarryTables()),
+        migrationsTableName: QUARRY_MIGRATIONS_TABLE,
       }),
       ScheduleModule.forRoot(),
       ThrottlerModule.forRoot([{ ttl: 60_000, limit: 2 }]),
@@ -177,7 +194,10 @@ async function fullHost(site) {
       }),
       quarry.scrape.ScrapeHttpModule,
       quarry.crawl.CrawlModule.forRoot({}),
-      quarry.crawl.CrawlHttpModule,
+      quarry.crawl.CrawlHttpModule.forRoot({
+        guard: new HostSessionGuard(),
+        security: [{ hostSession: [] }],
+      }),
     ],
     controllers: [HostController],
     providers: [
@@ -196,10 +216,14 @@ async function fullHost(site) {
   return app;
 }
 
-async function call(base, path, { method: verb = 'GET', body, key } = {}) {
+async function call(base, path, { method: verb = 'GET', body, key, account } = {}) {
   const response = await fetch(`${base}${path}`, {
     method: verb,
-    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(account ? { 'x-host-account': account } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: await response.json().catch(() => null) };
@@ -240,15 +264,20 @@ async function directCalls(app, page) {
   );
 }
 
-/** CrawlHttpModule under the host's prefix: a map and a crawl of the host's small site. */
+/** CrawlHttpModule under the host's prefix, behind the host's session: a map and a crawl of the host's small site. */
 async function crawlChecks(app, base, page) {
   const crawler = await app.get(quarry.accounts.AccountsService).create('crawler@example.com', 10);
-  const { apiKey } = await app.get(quarry.accounts.ApiKeysService).create(crawler.id);
+  const withKey = await call(base, '/host-api/map', {
+    method: 'POST',
+    body: { url: page('/site') },
+    key: 'qk',
+  });
+  check("the crawl routes take the host's session, not an API key", withKey.status === 403, withKey);
   const siteUrls = ['/site', '/site/a', '/site/b'].map(page);
   const map = await call(base, '/host-api/map', {
     method: 'POST',
     body: { url: page('/site') },
-    key: apiKey,
+    account: crawler.id,
   });
   check(
     'a map lists the site from its start URL',
@@ -260,14 +289,14 @@ async function crawlChecks(app, base, page) {
   const started = await call(base, '/host-api/crawl', {
     method: 'POST',
     body: { url: page('/site'), limit: 10 },
-    key: apiKey,
+    account: crawler.id,
   });
   let job = started.body;
   const startedAt = Date.now();
   while (started.status === 202 && !['completed', 'cancelled', 'failed'].includes(job.status)) {
     if (Date.now() - startedAt > 120_000) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
-    job = (await call(base, `/host-api/crawl/${started.body.jobId}`, { key: apiKey })).body;
+    job = (await call(base, `/host-api/crawl/${started.body.jobId}`, { account: crawler.id })).body;
   }
   const titles = (job.pages ?? []).map((crawled) => crawled.title).sort();
   console.log(
@@ -282,6 +311,33 @@ async function crawlChecks(app, base, page) {
       titles.join() === 'Site home,Site page A,Site page B' &&
       job.creditsUsed === 3,
     { started, job },
+  );
+}
+
+/** The host's OpenAPI document names only the schemes the host defines: Quarry's API keys for scrape, its session for crawl. */
+function documentChecks(app) {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .addBearerAuth()
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'x-api-key')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-host-account' }, 'hostSession')
+      .build(),
+  );
+  const schemesOf = (path) =>
+    Object.values(document.paths[path] ?? {}).flatMap((operation) =>
+      (operation.security ?? []).flatMap((requirement) => Object.keys(requirement)),
+    );
+  const named = new Set(Object.keys(document.paths).flatMap(schemesOf));
+  const undefinedSchemes = [...named].filter((name) => !(name in document.components.securitySchemes));
+  check("the host's document names only security schemes it defines", undefinedSchemes.length === 0, {
+    undefinedSchemes,
+  });
+  check(
+    "the document names Quarry's API keys for scrape and the host's session for crawl",
+    schemesOf('/host-api/scrape').join() === 'bearer,x-api-key' &&
+      schemesOf('/host-api/crawl').join() === 'hostSession',
+    { scrape: schemesOf('/host-api/scrape'), crawl: schemesOf('/host-api/crawl') },
   );
 }
 
@@ -380,6 +436,7 @@ async function main() {
 
     await directCalls(app, page);
     await crawlChecks(app, base, page);
+    documentChecks(app);
 
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const perSecond = ((ticks.count - startCount) * 1000) / (Date.now() - ticksAt);
@@ -392,12 +449,13 @@ async function main() {
   class Programmatic {}
   Module({
     imports: [
-      TypeOrmModule.forRoot(
-        quarry.persistence.dataSourceOptionsFromUrl(`sqlite:${join(dir, 'plain.sqlite')}`, {
+      TypeOrmModule.forRoot({
+        ...quarry.persistence.dataSourceOptionsFromUrl(databaseUrl, {
           entities: quarry.scrape.scrapeEntities,
           migrations: quarry.scrape.scrapeMigrations,
         }),
-      ),
+        migrationsTableName: QUARRY_MIGRATIONS_TABLE,
+      }),
       quarry.core.QuarryCoreModule,
       quarry.persistence.QuarryDataSourceModule,
       quarry.net.NetModule.forRoot({ isGlobal: true, allowHosts: [`127.0.0.1:${site.address().port}`] }),
@@ -421,7 +479,7 @@ async function main() {
     await plain.close();
   }
 
-  // A ledger schema made by synchronize (no CHECK, no triggers) must stop the boot.
+  // A ledger schema made by synchronize (no CHECK, no triggers), on a SQLite file of its own, must stop the boot.
   class Synchronized {}
   Module({
     imports: [

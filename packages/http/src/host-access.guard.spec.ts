@@ -18,6 +18,7 @@ import { IsString } from 'class-validator';
 import { QuarryBody } from './quarry-body.decorator';
 import { QuarryHttp } from './quarry-http.decorator';
 import { GuardedRoutes, routeGuardProvider, type QuarryHttpModuleOptions } from './route-guard';
+import { ROUTE_SECURITY } from './route-security';
 
 interface TeamRequest {
   headers: Record<string, string | undefined>;
@@ -67,6 +68,7 @@ async function hostWith(providers: Provider[]): Promise<{ app: INestApplication;
     controllers: [NotesController],
     providers: [
       { provide: OPTIONS, useValue: options },
+      { provide: ROUTE_SECURITY, useValue: [] },
       routeGuardProvider('NotesHttpModule', OPTIONS, Symbol('NoDefaultGuard')),
       ...providers,
     ],

@@ -13,16 +13,19 @@ import {
   ApiSecurity,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
+  type SecurityRequirementObject,
 } from '@nestjs/swagger';
 import { AccountDirectory } from '@quarry/core';
 import { RateLimitedErrorBodyDto, UnauthorizedErrorBodyDto } from './error-body.dto';
 import { HostAccessGuard, type AccountResolver } from './host-access.guard';
+import { ROUTE_SECURITY } from './route-security';
 
 /** The options every Quarry HTTP module (`ScrapeHttpModule.forRoot(...)`, ...) takes. */
 export interface QuarryHttpModuleOptions {
   /**
    * Who may call the module's routes: your own guard, or `false` to leave them open (behind your
    * gateway, say). A guard that sets `request.auth = { accountId }` makes requests act for that account.
+   * The OpenAPI document then describes the routes with the `security` extra, or with no scheme.
    * @default AccountsModule's API key guard; a boot error when AccountsModule is not imported
    */
   guard?: CanActivate | false;
@@ -51,7 +54,9 @@ export class RouteGuard implements CanActivate {
 /**
  * Provides ROUTE_GUARD in an HTTP module: the `guard` option, else the default guard when the app
  * has it, else a boot error naming both ways out; with the host's guard or `resolveAccount`, the
- * account a request acts for must be one Quarry knows.
+ * account a request acts for must be one Quarry knows. A `guard` from `forRootAsync` needs
+ * `security` beside it, or the document would name Quarry's API key schemes for routes that do not
+ * take keys.
  */
 export function routeGuardProvider(
   moduleName: string,
@@ -64,8 +69,20 @@ export function routeGuardProvider(
       { token: optionsToken, optional: true },
       { token: defaultGuard, optional: true },
       { token: AccountDirectory, optional: true },
+      { token: ROUTE_SECURITY, optional: true },
     ],
-    useFactory: (options?: QuarryHttpModuleOptions, fallback?: CanActivate, directory?: AccountDirectory) => {
+    useFactory: (
+      options?: QuarryHttpModuleOptions,
+      fallback?: CanActivate,
+      directory?: AccountDirectory,
+      security?: SecurityRequirementObject[],
+    ) => {
+      if (options?.guard !== undefined && security === undefined) {
+        throw new Error(
+          `${moduleName}.forRootAsync() gives its own guard: name the OpenAPI security of its routes beside ` +
+            `useFactory, e.g. ${moduleName}.forRootAsync({ useFactory, security: [{ myJwt: [] }] }), or security: [] for none.`,
+        );
+      }
       const guard = options?.guard ?? fallback;
       if (guard === undefined)
         throw new Error(
@@ -93,5 +110,8 @@ export const ApiKeySecurityDocs = () =>
     }),
   );
 
-/** The routes pass their HTTP module's guard; the document describes Quarry's API key schemes. */
+/**
+ * The routes pass their HTTP module's guard; the document describes Quarry's API key schemes, unless
+ * the registration has its own guard or `security` (see `applyQuarryHttpModuleExtras`).
+ */
 export const GuardedRoutes = () => applyDecorators(UseGuards(RouteGuard), ApiKeySecurityDocs());

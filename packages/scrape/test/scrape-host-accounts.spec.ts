@@ -52,6 +52,7 @@ describe("Quarry accounts for a host's own users", () => {
           ScrapeModule.forRoot({ billing: new FreeBilling() }),
           ScrapeHttpModule.forRootAsync({
             inject: [AccountsService],
+            security: [{ hostUser: [] }],
             useFactory: (accounts: AccountsService) => ({
               guard: new HostUserGuard(),
               resolveAccount: async (request: HostRequest) =>
