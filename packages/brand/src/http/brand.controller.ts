@@ -15,6 +15,7 @@ import {
 import { MeteredRoute } from '@quarry/accounts';
 import {
   CurrentAccount,
+  CurrentApiKey,
   GuardedRoutes,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
@@ -76,8 +77,9 @@ export class BrandController {
   @ApiGatewayTimeoutResponse({ type: BrandErrorBodyDto, description: 'TIMEOUT: timeoutMs elapsed.' })
   async brand(
     @CurrentAccount() accountId: string,
+    @CurrentApiKey() apiKeyId: string | undefined,
     @QuarryBody() body: BrandRequestDto,
   ): Promise<BrandResponseDto> {
-    return { brand: await this.brands.profile(accountId, body) };
+    return { brand: await this.brands.profile(accountId, body, apiKeyId) };
   }
 }

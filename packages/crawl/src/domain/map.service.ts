@@ -29,9 +29,9 @@ export class MapService {
   /**
    * The site's URLs, the start URL first. Throws `InvalidRequestError` for a URL that is not public
    * or a limit out of range, `ScrapeError` URL_NOT_FOUND when its host does not resolve, 402 when
-   * the balance cannot pay.
+   * the balance cannot pay. `apiKeyId`, when given, is the key the charge is counted under.
    */
-  async map(accountId: string, request: MapRequest): Promise<MapResult> {
+  async map(accountId: string, request: MapRequest, apiKeyId?: string): Promise<MapResult> {
     const limit = request.limit ?? MAP_LIMITS.defaultLimit;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAP_LIMITS.maxLimit)
       throw new InvalidRequestError(`limit must be a whole number from 1 to ${MAP_LIMITS.maxLimit}.`);
@@ -42,6 +42,7 @@ export class MapService {
     });
     const work = {
       accountId,
+      apiKeyId,
       operation: MAP_OPERATION,
       referenceId: this.ids.uuid(),
       price: this.settings.mapPrice,

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import {
   CurrentAccount,
+  CurrentApiKey,
   GuardedRoutes,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
@@ -43,7 +44,11 @@ export class MapController {
     description: 'URL_NOT_FOUND: the host of url does not resolve.',
   })
   @ApiPaymentRequiredResponse({ type: PaymentRequiredErrorBodyDto })
-  async map(@CurrentAccount() accountId: string, @QuarryBody() body: MapRequestDto): Promise<MapResponseDto> {
-    return this.maps.map(accountId, body);
+  async map(
+    @CurrentAccount() accountId: string,
+    @CurrentApiKey() apiKeyId: string | undefined,
+    @QuarryBody() body: MapRequestDto,
+  ): Promise<MapResponseDto> {
+    return this.maps.map(accountId, body, apiKeyId);
   }
 }

@@ -13,6 +13,7 @@ import {
 } from '@nestjs/swagger';
 import {
   CurrentAccount,
+  CurrentApiKey,
   GuardedRoutes,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
@@ -53,9 +54,10 @@ export class ScrapeController {
   @ApiGatewayTimeoutResponse({ type: ScrapeErrorBodyDto, description: 'TIMEOUT' })
   async scrape(
     @CurrentAccount() accountId: string,
+    @CurrentApiKey() apiKeyId: string | undefined,
     @QuarryBody() body: ScrapeRequestDto,
   ): Promise<ScrapeResultDto> {
-    const { result } = await this.scraper.scrape(accountId, body);
+    const { result } = await this.scraper.scrape(accountId, body, apiKeyId);
     return result;
   }
 

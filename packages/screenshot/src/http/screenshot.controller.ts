@@ -13,6 +13,7 @@ import {
 import { MeteredRoute } from '@quarry/accounts';
 import {
   CurrentAccount,
+  CurrentApiKey,
   GuardedRoutes,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
@@ -79,11 +80,15 @@ export class ScreenshotController {
   })
   async screenshot(
     @CurrentAccount() accountId: string,
+    @CurrentApiKey() apiKeyId: string | undefined,
     @QuarryBody() body: ScreenshotRequestDto,
     @Res({ passthrough: true }) response: HeaderResponse,
   ): Promise<StreamableFile> {
     // A client that gave up before the image was ready does not pay for it.
-    const shot = await this.screenshots.capture(accountId, body, () => !response.destroyed);
+    const shot = await this.screenshots.capture(accountId, body, {
+      apiKeyId,
+      wanted: () => !response.destroyed,
+    });
     response.setHeader('X-Final-Url', shot.finalUrl);
     response.setHeader('Cache-Control', 'no-store');
     return new StreamableFile(shot.image, { type: 'image/jpeg', length: shot.image.length });
