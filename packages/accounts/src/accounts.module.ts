@@ -16,6 +16,7 @@ import {
 import { AccountsService } from './domain/accounts.service';
 import { ApiKeysService } from './domain/api-keys.service';
 import { CreditLedger } from './domain/credit-ledger';
+import { RequestLog } from './domain/request-log';
 import { WebhookSecretsService } from './domain/webhook-secrets.service';
 
 /** Provided and exported alike. */
@@ -23,6 +24,7 @@ const SERVICES = [
   AccountsService,
   ApiKeysService,
   CreditLedger,
+  RequestLog,
   WebhookSecretsService,
   ApiKeyGuard,
   ApiKeyThrottlerGuard,

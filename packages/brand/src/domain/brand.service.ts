@@ -11,6 +11,9 @@ import { BrandError } from './brand.error';
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)$/i;
 
+/** The ledger operation brand profiles are charged under. */
+export const BRAND_OPERATION = 'brand';
+
 /**
  * Brand profiles of public pages: one rendering through `BrandPageMeasurer` (by default a page of
  * the browser pool: an incognito context cleared of earlier jobs, every request of the page through
@@ -39,7 +42,7 @@ export class BrandService {
    */
   async profile(accountId: string, request: BrandRequest, apiKeyId?: string): Promise<BrandProfile> {
     const { billing, price } = this.settings;
-    const work = { accountId, apiKeyId, operation: 'brand', referenceId: this.ids.uuid(), price };
+    const work = { accountId, apiKeyId, operation: BRAND_OPERATION, referenceId: this.ids.uuid(), price };
     return runPaid(billing, work, () => this.measureProfile(request));
   }
 

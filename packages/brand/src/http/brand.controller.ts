@@ -23,7 +23,7 @@ import {
   RateLimitedErrorBodyDto,
   ValidationErrorBodyDto,
 } from '@quarry/http';
-import { BrandService } from '../domain/brand.service';
+import { BRAND_OPERATION, BrandService } from '../domain/brand.service';
 import { BrandRequestDto } from './dto/brand-request.dto';
 import { BrandErrorBodyDto, BrandResponseDto } from './dto/brand-response.dto';
 
@@ -36,7 +36,7 @@ export class BrandController {
 
   @Post('brand')
   @HttpCode(200)
-  @MeteredRoute()
+  @MeteredRoute({ charges: BRAND_OPERATION })
   @ApiOperation({
     summary: "A site's brand profile: logo, colours, fonts, identity and social links (1 credit per success)",
     description:

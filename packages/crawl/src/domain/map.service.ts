@@ -9,7 +9,8 @@ import { rankBySearch } from './map-ranking';
 import { MAP_LIMITS, MapRequest, MapResult } from './map-request';
 import { urlKey, withoutFragment } from './url-key';
 
-const MAP_OPERATION = 'map';
+/** The ledger operation a map is charged under. */
+export const MAP_OPERATION = 'map';
 
 /**
  * Lists a site's URLs fast, without scraping them: its sitemaps and the links of its start page,

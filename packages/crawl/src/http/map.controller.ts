@@ -18,7 +18,7 @@ import {
 } from '@quarry/http';
 import { MeteredRoute } from '@quarry/accounts';
 import { ScrapeErrorBodyDto } from '@quarry/scrape';
-import { MapService } from '../domain/map.service';
+import { MAP_OPERATION, MapService } from '../domain/map.service';
 import { MapRequestDto, MapResponseDto } from './dto/map-request.dto';
 
 @ApiTags('crawl')
@@ -30,7 +30,7 @@ export class MapController {
 
   @Post()
   @HttpCode(200)
-  @MeteredRoute()
+  @MeteredRoute({ charges: MAP_OPERATION })
   @ApiOperation({
     summary: "List a site's URLs from its sitemaps and start page, optionally ranked by a search (1 credit)",
   })

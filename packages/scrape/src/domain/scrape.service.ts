@@ -36,7 +36,7 @@ interface FreshScrape {
 }
 
 /** The ledger operation sync scrapes are charged under. */
-const SCRAPE_OPERATION = 'scrape';
+export const SCRAPE_OPERATION = 'scrape';
 
 /**
  * Turns a public URL into its readable content: from the cache when it can, otherwise a plain HTTP

@@ -21,7 +21,7 @@ import {
   ValidationErrorBodyDto,
 } from '@quarry/http';
 import { MeteredRoute } from '@quarry/accounts';
-import { ScrapeService } from '../domain/scrape.service';
+import { SCRAPE_OPERATION, ScrapeService } from '../domain/scrape.service';
 import { InvalidateRequestDto, ScrapeRequestDto } from './dto/scrape-request.dto';
 import { OkDto, ScrapeErrorBodyDto, ScrapeResultDto } from './dto/scrape-response.dto';
 
@@ -38,7 +38,7 @@ export class ScrapeController {
 
   @Post('scrape')
   @HttpCode(200)
-  @MeteredRoute()
+  @MeteredRoute({ charges: SCRAPE_OPERATION })
   @ApiOperation({
     summary: 'Scrape a public page into readable Markdown and HTML (1 credit per success, cached or not)',
   })

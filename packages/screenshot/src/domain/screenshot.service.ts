@@ -9,6 +9,9 @@ import { capturePage, type CapturePlan } from './page-capture';
 import type { Screenshot, ScreenshotRequest } from './screenshot-request';
 import { ScreenshotError } from './screenshot.error';
 
+/** The ledger operation captures are charged under. */
+export const SCREENSHOT_OPERATION = 'screenshot';
+
 export interface CaptureOptions {
   /** The API key the capture's charge is counted under. */
   apiKeyId?: string;
@@ -48,7 +51,7 @@ export class ScreenshotService {
     { apiKeyId, wanted }: CaptureOptions = {},
   ): Promise<Screenshot> {
     const { billing, price } = this.settings;
-    const work = { accountId, apiKeyId, operation: 'screenshot', referenceId: this.ids.uuid(), price };
+    const work = { accountId, apiKeyId, operation: SCREENSHOT_OPERATION, referenceId: this.ids.uuid(), price };
     return runPaid(billing, work, () => this.shoot(request), { wanted });
   }
 

@@ -20,7 +20,7 @@ import {
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
-import { ScreenshotService } from '../domain/screenshot.service';
+import { SCREENSHOT_OPERATION, ScreenshotService } from '../domain/screenshot.service';
 import { ScreenshotRequestDto } from './dto/screenshot-request.dto';
 import { ScreenshotErrorBodyDto, UpstreamErrorBodyDto } from './dto/screenshot-error-body.dto';
 
@@ -39,7 +39,7 @@ export class ScreenshotController {
 
   @Post('screenshot')
   @HttpCode(200)
-  @MeteredRoute()
+  @MeteredRoute({ charges: SCREENSHOT_OPERATION })
   @ApiOperation({
     summary: 'Capture a public page as a JPEG (5 credits per success; failures cost nothing)',
     description:
