@@ -32,15 +32,22 @@ export interface LoggedRequest {
 
 interface OpenRequest extends LoggedRequest {
   createdAt: number;
-  credits: number;
+}
+
+/** The requests in progress of one key on routes charging one operation, and the charges made meanwhile. */
+interface Charging {
+  open: number;
+  /** Prices charged and not yet claimed by a request that answered with success. */
+  charges: number[];
 }
 
 /**
  * The request log: one row per API request made with a key, written after its response went out,
  * in batches (every `FLUSH_ROWS` rows or `FLUSH_AFTER_MS`), so recording never waits for the
  * database; rows older than 7 days are deleted hourly, by the flush that comes after the hour.
- * The credits of a row are what the route's declared operation charged under the request's key
- * while it ran (`@MeteredRoute({ charges })`); work charged later (jobs) shows in the usage only.
+ * The credits of a row are a charge of the route's declared operation (`@MeteredRoute({ charges })`)
+ * made under the request's key while it ran, claimed when it answers with success (such routes
+ * charge only for a success, before answering); work charged later (jobs) shows in the usage only.
  * AccountsModule's `requestLog: false` records nothing.
  */
 @Injectable()
@@ -53,8 +60,8 @@ export class RequestLog implements BeforeApplicationShutdown {
   private flushTimer?: NodeJS.Timeout;
   private writing: Promise<void> = Promise.resolve();
   private lastPurge = 0;
-  /** Requests in progress on routes that charge as they run, by key and operation, oldest first. */
-  private readonly charging = new Map<string, OpenRequest[]>();
+  /** On routes that charge as they run: by key and operation. */
+  private readonly charging = new Map<string, Charging>();
 
   constructor(
     @Inject(ACCOUNTS_SETTINGS) private readonly settings: AccountsSettings,
@@ -72,24 +79,22 @@ export class RequestLog implements BeforeApplicationShutdown {
 
   /** Starts following a request; call the returned function with the status once its response is out. */
   opened(request: LoggedRequest): (status: number) => void {
-    const open: OpenRequest = { ...request, createdAt: this.clock.now().getTime(), credits: 0 };
+    const open: OpenRequest = { ...request, createdAt: this.clock.now().getTime() };
     const chargeKey = request.operation && request.apiKeyId && `${request.apiKeyId} ${request.operation}`;
     if (chargeKey) {
-      const list = this.charging.get(chargeKey);
-      if (list) list.push(open);
-      else this.charging.set(chargeKey, [open]);
+      const charging = this.charging.get(chargeKey);
+      if (charging) charging.open += 1;
+      else this.charging.set(chargeKey, { open: 1, charges: [] });
     }
     return (status) => {
-      if (chargeKey) this.forget(chargeKey, open);
-      this.append(open, status, this.clock.now().getTime() - open.createdAt);
+      const credits = chargeKey ? this.claim(chargeKey, status >= 200 && status < 300) : 0;
+      this.append(open, status, credits, this.clock.now().getTime() - open.createdAt);
     };
   }
 
-  /** A charge made under a key: counted on its oldest request in progress that charges that operation and has no charge yet. */
+  /** A charge made under a key, while requests of that key on routes charging its operation are in progress. */
   charged(work: PricedWork): void {
-    if (!work.apiKeyId) return;
-    const open = this.charging.get(`${work.apiKeyId} ${work.operation}`)?.find((request) => request.credits === 0);
-    if (open) open.credits = work.price;
+    if (work.apiKeyId) this.charging.get(`${work.apiKeyId} ${work.operation}`)?.charges.push(work.price);
   }
 
   /** Writes the buffered rows now; resolves once they and every earlier batch are written. */
@@ -124,7 +129,7 @@ export class RequestLog implements BeforeApplicationShutdown {
     await this.sqliteWrites?.close();
   }
 
-  private append(open: OpenRequest, status: number, durationMs: number): void {
+  private append(open: OpenRequest, status: number, credits: number, durationMs: number): void {
     this.buffer.push([
       this.ids.uuid(),
       open.accountId,
@@ -133,7 +138,7 @@ export class RequestLog implements BeforeApplicationShutdown {
       open.operation ?? null,
       open.url ?? null,
       status,
-      open.credits,
+      credits,
       durationMs,
       open.createdAt,
     ]);
@@ -141,12 +146,14 @@ export class RequestLog implements BeforeApplicationShutdown {
     else this.flushTimer ??= setTimeout(() => void this.flush(), FLUSH_AFTER_MS).unref();
   }
 
-  private forget(chargeKey: string, open: OpenRequest): void {
-    const list = this.charging.get(chargeKey);
-    if (!list) return;
-    const index = list.indexOf(open);
-    if (index >= 0) list.splice(index, 1);
-    if (list.length === 0) this.charging.delete(chargeKey);
+  /** A request done: a success takes the oldest charge made meanwhile; the last one out clears what is left. */
+  private claim(chargeKey: string, succeeded: boolean): number {
+    const charging = this.charging.get(chargeKey);
+    if (!charging) return 0;
+    const credits = succeeded ? (charging.charges.shift() ?? 0) : 0;
+    charging.open -= 1;
+    if (charging.open === 0) this.charging.delete(chargeKey);
+    return credits;
   }
 
   private async write(sql: string, params: unknown[]): Promise<void> {

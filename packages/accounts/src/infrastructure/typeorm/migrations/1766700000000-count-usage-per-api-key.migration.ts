@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, Table, TableColumn, TableForeignKey } from 'typeorm';
+import { MigrationInterface, QueryRunner, Table, TableForeignKey } from 'typeorm';
 
 const DAY_MS = 86_400_000;
 
@@ -9,10 +9,8 @@ const DAY_MS = 86_400_000;
  */
 export class CountUsagePerApiKey1766700000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.addColumn(
-      'quarry_credit_ledger',
-      new TableColumn({ name: 'api_key_id', type: 'varchar', length: '36', isNullable: true }),
-    );
+    // ALTER TABLE, not addColumn: on SQLite TypeORM rebuilds the table for that, dropping its triggers.
+    await queryRunner.query('ALTER TABLE quarry_credit_ledger ADD COLUMN api_key_id varchar(36)');
     await queryRunner.createTable(
       new Table({
         name: 'quarry_credit_key_usage',
@@ -62,6 +60,6 @@ export class CountUsagePerApiKey1766700000000 implements MigrationInterface {
         : 'DROP TRIGGER trg_quarry_ledger_key_usage',
     );
     await queryRunner.dropTable('quarry_credit_key_usage');
-    await queryRunner.dropColumn('quarry_credit_ledger', 'api_key_id');
+    await queryRunner.query('ALTER TABLE quarry_credit_ledger DROP COLUMN api_key_id');
   }
 }
