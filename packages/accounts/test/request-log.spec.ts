@@ -2,7 +2,7 @@ import { Controller, Get, INestApplication, Post, UseFilters } from '@nestjs/com
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
-import { Clock, QuarryCoreModule } from '@quarry/core';
+import { QuarryCoreModule } from '@quarry/core';
 import { CurrentAccount, CurrentApiKey, QuarryBody, QuarryExceptionFilter } from '@quarry/http';
 import { QuarryDataSourceModule } from '@quarry/persistence';
 import { createTestDatabase, TestDatabase, testDatabaseEngines, testDataSourceModule } from '@quarry/testing';
@@ -53,13 +53,6 @@ class WorkController {
   @Get('status')
   status() {
     return { ok: true };
-  }
-}
-
-class ClockAt extends Clock {
-  at = new Date();
-  now(): Date {
-    return this.at;
   }
 }
 

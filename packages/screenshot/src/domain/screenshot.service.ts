@@ -51,7 +51,13 @@ export class ScreenshotService {
     { apiKeyId, wanted }: CaptureOptions = {},
   ): Promise<Screenshot> {
     const { billing, price } = this.settings;
-    const work = { accountId, apiKeyId, operation: SCREENSHOT_OPERATION, referenceId: this.ids.uuid(), price };
+    const work = {
+      accountId,
+      apiKeyId,
+      operation: SCREENSHOT_OPERATION,
+      referenceId: this.ids.uuid(),
+      price,
+    };
     return runPaid(billing, work, () => this.shoot(request), { wanted });
   }
 
