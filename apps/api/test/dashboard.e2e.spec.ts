@@ -553,6 +553,24 @@ describe('the dashboard in Chromium', () => {
     await screenshot('jobs');
   });
 
+  it('lists a crawl on the jobs page, with its pages and a page’s Markdown, without axe-core violations', async () => {
+    const crawl = await api()
+      .post('/v1/api/crawl')
+      .auth(holder.apiKey, { type: 'bearer' })
+      .send({ url: `${origin.origin}/watched`, limit: 1 });
+    expect(crawl.status).toBe(202);
+    await page.goto(url('/jobs'));
+    await reloadUntil(async () => (await text()).includes('Completed\t1 of 1 page'));
+    expect(await submit(`a[href$="/crawls/${crawl.body.jobId}"]`)).toBe(200);
+    expect(await text('#pages + .table-wrap tbody')).toContain('Opening hours');
+    await screenshot('crawl');
+    await expectNoViolationsInLightAndDark();
+    expect(await submit('td[data-label="Markdown"] a')).toBe(200);
+    expect(await text('pre')).toContain('An introduction that stays the same on every check');
+    await screenshot('crawl-page-markdown');
+    await expectNoViolationsInLightAndDark();
+  });
+
   it('refuses a post without the CSRF token with 403', async () => {
     await page.goto(url('/keys'));
     const cookie = await sessionCookie();
@@ -660,10 +678,7 @@ describe('the dashboard in Chromium', () => {
     'has no axe-core violations on %s, in light and dark',
     async (path) => {
       await page.goto(url(path));
-      expect(await accessibilityViolations()).toEqual([]);
-      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
-      expect(await accessibilityViolations()).toEqual([]);
-      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+      await expectNoViolationsInLightAndDark();
     },
   );
 
@@ -703,6 +718,14 @@ describe('the dashboard in Chromium', () => {
     expect(icon.status).toBe(200);
     expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
   });
+
+  /** The page as it is has no axe-core violations, in light and in dark. */
+  async function expectNoViolationsInLightAndDark(): Promise<void> {
+    expect(await accessibilityViolations()).toEqual([]);
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+    expect(await accessibilityViolations()).toEqual([]);
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+  }
 
   /** Reloads the page until `condition` holds: the monitor's checks run on the app's queue. */
   async function reloadUntil(condition: () => Promise<boolean>): Promise<void> {

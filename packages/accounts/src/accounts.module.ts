@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
-import { checkedProviders, Clock, COMMON_REQUIREMENTS, type ModuleRequirements } from '@quarry/core';
+import {
+  AccountDirectory,
+  checkedProviders,
+  Clock,
+  COMMON_REQUIREMENTS,
+  type ModuleRequirements,
+} from '@quarry/core';
 import { QUARRY_DATA_SOURCE } from '@quarry/persistence';
 import { ACCOUNTS_MODULE_OPTIONS, ConfigurableModuleClass } from './accounts.module-definition';
 import { ACCOUNTS_SETTINGS, accountsSettingsProvider } from './accounts-settings';
@@ -51,6 +57,7 @@ const ACCOUNTS_REQUIREMENTS: ModuleRequirements = {
   providers: checkedProviders(ACCOUNTS_REQUIREMENTS, [
     accountsSettingsProvider,
     ...SERVICES,
+    { provide: AccountDirectory, useExisting: AccountsService },
     ...apiKeyThrottlerProviders,
     LedgerSchemaCheck,
   ]),
@@ -58,6 +65,7 @@ const ACCOUNTS_REQUIREMENTS: ModuleRequirements = {
     ACCOUNTS_MODULE_OPTIONS,
     ACCOUNTS_SETTINGS,
     ...SERVICES,
+    AccountDirectory,
     API_KEY_THROTTLER_OPTIONS,
     API_KEY_THROTTLER_STORAGE,
   ],

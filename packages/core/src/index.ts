@@ -2,12 +2,14 @@ export {
   QuarryError,
   InvalidRequestError,
   UnauthorizedError,
+  ForbiddenError,
   PaymentRequiredError,
   NotFoundError,
   PayloadTooLargeError,
   NotImplementedError,
   RateLimitedError,
 } from './errors/quarry-error';
+export { AccountDirectory } from './ports/account-directory';
 export { Billing, FreeBilling, type PricedWork } from './ports/billing';
 export { holdForJob, PRICE_HOLD_MS, runPaid } from './ports/paid-work';
 export { ConfigError, EnvReader } from './config/env-reader';

@@ -4,10 +4,13 @@ export type { CrawlModuleOptions } from './crawl-options.interface';
 export type {
   BatchScrapeRequest,
   CrawlCallback,
+  CrawlEntry,
   CrawlEvent,
   CrawlFailure,
   CrawlPage,
+  CrawlProgress,
   CrawlRequest,
+  CrawlResults,
   CrawlStatus,
   CrawlStopReason,
   CrawlView,

@@ -6,7 +6,7 @@ import { detectMainContent } from './content/main-content.detector';
 import { linkedDataBody } from './content/linked-data-body';
 import { hasReadableContent } from './content/readable-content';
 import { createElement, descendants, firstDescendant, hasText } from './dom/html-tree';
-import { parseHtml } from './dom/html-parser';
+import { parsed, type PageInput } from './dom/parsed-page';
 import { textLength } from './content/content-signals';
 import { ExtractError } from './extract-error';
 import type { ExtractOptions, ExtractResult } from './extract.types';
@@ -35,16 +35,18 @@ const markdownConverter = new MarkdownConverter();
 /**
  * Extracts the readable main content of an HTML page as cleaned HTML and GitHub-flavoured
  * Markdown, with links and images made absolute against `options.url` (and `<base href>`).
- * Deterministic: the same input always gives the same output.
+ * Deterministic: the same input always gives the same output. `page` is the page's markup, or the
+ * page parsed once with `parsePage` for other readers too.
  *
  * @throws ExtractError (code `UNREADABLE_CONTENT`) when the page has no readable text, (code
  * `TOO_LARGE`) when its markup is past the parser's limits; never anything else.
  */
-export function extract(html: string, options: ExtractOptions): ExtractResult {
+export function extract(page: PageInput, options: ExtractOptions): ExtractResult {
+  const html = typeof page === 'string' ? page : page?.html;
   if (typeof html !== 'string' || html.trim() === '')
     throw new ExtractError('The page is empty.', options?.url);
   try {
-    return extractFrom(html, options);
+    return extractFrom(page, options);
   } catch (error) {
     if (error instanceof ExtractError) throw withUrl(error, options.url);
     throw new ExtractError(
@@ -54,11 +56,11 @@ export function extract(html: string, options: ExtractOptions): ExtractResult {
   }
 }
 
-function extractFrom(html: string, options: ExtractOptions): ExtractResult {
+function extractFrom(page: PageInput, options: ExtractOptions): ExtractResult {
   const minLength = options.minContentLength ?? 500;
   // Parsed once; each attempt works on a copy, as each prunes the tree it is given.
-  const parsed = parseHtml(html);
-  const firstDocument = parsed.cloneNode(true);
+  const { document } = parsed(page);
+  const firstDocument = document.cloneNode(true);
   if (!hasReadableContent(firstDocument))
     throw new ExtractError('The page has no readable text.', options.url);
   const metadata = readPageMetadata(firstDocument);
@@ -67,7 +69,7 @@ function extractFrom(html: string, options: ExtractOptions): ExtractResult {
   let best: { article: Element; length: number } | null = null;
   for (let i = 0; i < ATTEMPTS.length; i++) {
     const attempt = ATTEMPTS[i];
-    const body = bodyOf(i === 0 ? firstDocument : parsed.cloneNode(true));
+    const body = bodyOf(i === 0 ? firstDocument : document.cloneNode(true));
     pruneBoilerplate(body, { stripUnlikely: attempt.stripUnlikely });
     const article = detectMainContent(body, { weightClasses: attempt.weightClasses });
     cleanContent(article, {
@@ -80,9 +82,9 @@ function extractFrom(html: string, options: ExtractOptions): ExtractResult {
   }
 
   if (!best || best.length < minLength / 4) {
-    const page = wholePage(parsed);
-    const length = textLength(page);
-    if (!best || length > best.length * 2) best = { article: page, length };
+    const whole = wholePage(document.cloneNode(true));
+    const length = textLength(whole);
+    if (!best || length > best.length * 2) best = { article: whole, length };
   }
 
   // A script-rendered page may declare far more of its story in JSON-LD than its markup shows.

@@ -1,4 +1,5 @@
 export { extract } from './extract';
+export { parsePage, type PageInput, type ParsedPage } from './dom/parsed-page';
 export { ExtractError } from './extract-error';
 export type { ExtractOptions, ExtractResult } from './extract.types';
 export { showsSignInForm } from './content/sign-in-form';

@@ -14,7 +14,9 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import { AccountDirectory } from '@quarry/core';
 import { RateLimitedErrorBodyDto, UnauthorizedErrorBodyDto } from './error-body.dto';
+import { HostAccessGuard, type AccountResolver } from './host-access.guard';
 
 /** The options every Quarry HTTP module (`ScrapeHttpModule.forRoot(...)`, ...) takes. */
 export interface QuarryHttpModuleOptions {
@@ -24,6 +26,13 @@ export interface QuarryHttpModuleOptions {
    * @default AccountsModule's API key guard; a boot error when AccountsModule is not imported
    */
   guard?: CanActivate | false;
+  /**
+   * Maps the request your guard let through to the Quarry account it acts for, e.g.
+   * `(request) => accounts.ensureAccount(request.user.sub).then((account) => account.id)`; a
+   * request it maps to none is refused (403). With your own guard or resolver, a request for an
+   * account Quarry does not know is refused (403) before any work is accepted.
+   */
+  resolveAccount?: AccountResolver;
 }
 
 /** The guard a Quarry HTTP module's routes pass, as its `guard` option resolved. */
@@ -32,16 +41,17 @@ export const ROUTE_GUARD = Symbol('QuarryRouteGuard');
 /** Runs the guard the HTTP module was given, so controllers name one guard whatever the host chose. */
 @Injectable()
 export class RouteGuard implements CanActivate {
-  constructor(@Inject(ROUTE_GUARD) private readonly guard: CanActivate | false) {}
+  constructor(@Inject(ROUTE_GUARD) private readonly guard: CanActivate) {}
 
   canActivate(context: ExecutionContext): ReturnType<CanActivate['canActivate']> {
-    return this.guard === false || this.guard.canActivate(context);
+    return this.guard.canActivate(context);
   }
 }
 
 /**
  * Provides ROUTE_GUARD in an HTTP module: the `guard` option, else the default guard when the app
- * has it, else a boot error naming both ways out.
+ * has it, else a boot error naming both ways out; with the host's guard or `resolveAccount`, the
+ * account a request acts for must be one Quarry knows.
  */
 export function routeGuardProvider(
   moduleName: string,
@@ -53,14 +63,17 @@ export function routeGuardProvider(
     inject: [
       { token: optionsToken, optional: true },
       { token: defaultGuard, optional: true },
+      { token: AccountDirectory, optional: true },
     ],
-    useFactory: (options?: QuarryHttpModuleOptions, fallback?: CanActivate) => {
-      if (options?.guard !== undefined) return options.guard;
-      if (fallback) return fallback;
-      throw new Error(
-        `${moduleName} has no guard for its routes: import AccountsModule from @quarry/accounts (API keys), ` +
-          `or pass ${moduleName}.forRoot({ guard }) with your own guard (or guard: false for open routes).`,
-      );
+    useFactory: (options?: QuarryHttpModuleOptions, fallback?: CanActivate, directory?: AccountDirectory) => {
+      const guard = options?.guard ?? fallback;
+      if (guard === undefined)
+        throw new Error(
+          `${moduleName} has no guard for its routes: import AccountsModule from @quarry/accounts (API keys), ` +
+            `or pass ${moduleName}.forRoot({ guard }) with your own guard (or guard: false for open routes).`,
+        );
+      if (guard === fallback && !options?.resolveAccount) return fallback;
+      return new HostAccessGuard(guard, options?.resolveAccount, directory);
     },
   };
 }

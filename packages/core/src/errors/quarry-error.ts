@@ -33,6 +33,13 @@ export class UnauthorizedError extends QuarryError {
   }
 }
 
+/** A caller who is authenticated but may not act as asked (for an account Quarry does not know, say). */
+export class ForbiddenError extends QuarryError {
+  constructor(message: string) {
+    super('forbidden', message, 403);
+  }
+}
+
 export class PaymentRequiredError extends QuarryError {
   constructor(message = 'Not enough credits for this operation.') {
     super('payment_required', message, 402);

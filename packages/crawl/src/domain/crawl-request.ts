@@ -75,7 +75,10 @@ export type CrawlPage =
   | { status: 'failed'; url: string; error: string; message: string };
 
 /** A crawl or batch as `GET …/{jobId}` shows it, with one page of its recorded pages. */
-export interface CrawlView {
+export interface CrawlView extends CrawlProgress, CrawlResults {}
+
+/** A crawl or batch's state and counts, without its pages. */
+export interface CrawlProgress {
   jobId: string;
   kind: 'crawl' | 'batch';
   status: CrawlStatus;
@@ -87,7 +90,20 @@ export interface CrawlView {
   expiresAt: Date;
   reason?: CrawlStopReason;
   error?: CrawlFailure;
+}
+
+/** Up to 100 recorded pages of a crawl or batch, in the order they were recorded. */
+export interface CrawlResults {
   pages: CrawlPage[];
   /** Cursor of the next page of results; absent once every page is recorded and returned. */
   next?: string;
+}
+
+/** A crawl or batch as the account's history lists it: its progress, what it was asked to fetch, and when. */
+export interface CrawlEntry extends CrawlProgress {
+  createdAt: Date;
+  /** A crawl's start URL. */
+  url?: string;
+  /** How many distinct URLs a batch has (URLs a crawl would read as the same count once). */
+  urlCount?: number;
 }

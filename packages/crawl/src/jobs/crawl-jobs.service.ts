@@ -7,8 +7,11 @@ import { asInvalidRequest, NetError, netFailure, PublicUrlPolicy } from '@quarry
 import {
   type BatchScrapeRequest,
   type CrawlFailure,
+  type CrawlEntry,
   type CrawlJobRequest,
+  type CrawlProgress,
   type CrawlRequest,
+  type CrawlResults,
   type CrawlStatus,
   type CrawlSummary,
   type CrawlView,
@@ -132,9 +135,26 @@ export class CrawlJobsService {
     return this.view(job);
   }
 
-  private async own(accountId: string, kind: CrawlKind, jobId: string): Promise<CrawlJob> {
+  /** The account's unexpired crawls and batches, newest first, at most `limit`, for people looking at their history. */
+  async recent(accountId: string, limit: number): Promise<CrawlEntry[]> {
+    const jobs = await this.store.recentForAccount(accountId, limit, this.clock.now());
+    return Promise.all(jobs.map((job) => this.entryOf(job)));
+  }
+
+  /** A crawl or batch of either kind as `recent` lists it, for its owner only (else the 404 of `status`). */
+  async entry(accountId: string, jobId: string): Promise<CrawlEntry> {
+    return this.entryOf(await this.own(accountId, undefined, jobId));
+  }
+
+  /** The pages `status` answers with, for a crawl or batch of either kind. */
+  async results(accountId: string, jobId: string, cursor?: string): Promise<CrawlResults> {
+    return this.resultsOf(await this.own(accountId, undefined, jobId), cursor);
+  }
+
+  /** The account's job of `kind` (any kind when undefined); anyone else's, or an expired one, is the 404 of an unknown id. */
+  private async own(accountId: string, kind: CrawlKind | undefined, jobId: string): Promise<CrawlJob> {
     const job = await ownJob(this.store, accountId, jobId, this.clock.now());
-    if (job.request.kind !== kind) throw new NotFoundError('No such job.');
+    if (kind && job.request.kind !== kind) throw new NotFoundError('No such job.');
     return job;
   }
 
@@ -173,20 +193,26 @@ export class CrawlJobsService {
   }
 
   private async view(job: CrawlJob, cursor?: string): Promise<CrawlView> {
-    const [state, counts, results] = await Promise.all([
-      this.frontier.state(job.id),
-      this.frontier.counts(job.id),
-      this.frontier.results(job.id, cursor, CRAWL_LIMITS.pagesPerResponse),
-    ]);
-    const status = statusOf(job, state?.stopReason);
-    // A cancelled job still records the pages that were in flight until the job itself ends.
-    const ended = job.status === 'completed' || job.status === 'failed';
-    const more = results.pages.length === CRAWL_LIMITS.pagesPerResponse || !ended;
+    const [progress, results] = await Promise.all([this.progressOf(job), this.resultsOf(job, cursor)]);
+    return { ...progress, ...results };
+  }
+
+  private async entryOf(job: CrawlJob): Promise<CrawlEntry> {
+    const { request } = job;
+    return {
+      ...(await this.progressOf(job)),
+      createdAt: job.createdAt,
+      ...(request.kind === 'crawl' ? { url: request.url } : { urlCount: request.urls.length }),
+    };
+  }
+
+  private async progressOf(job: CrawlJob): Promise<CrawlProgress> {
+    const [state, counts] = await Promise.all([this.frontier.state(job.id), this.frontier.counts(job.id)]);
     const reason = state?.stopReason;
     return {
       jobId: job.id,
       kind: job.request.kind,
-      status,
+      status: statusOf(job, reason),
       total: counts.pending + counts.fetching + counts.completed + counts.failed + counts.dropped,
       completed: counts.completed,
       failed: counts.failed,
@@ -194,9 +220,15 @@ export class CrawlJobsService {
       expiresAt: job.expiresAt,
       ...(reason ? { reason } : {}),
       ...(job.error ? { error: job.error } : {}),
-      pages: results.pages,
-      ...(more ? { next: results.cursor } : {}),
     };
+  }
+
+  private async resultsOf(job: CrawlJob, cursor?: string): Promise<CrawlResults> {
+    const results = await this.frontier.results(job.id, cursor, CRAWL_LIMITS.pagesPerResponse);
+    // A cancelled job still records the pages that were in flight until the job itself ends.
+    const ended = job.status === 'completed' || job.status === 'failed';
+    const more = results.pages.length === CRAWL_LIMITS.pagesPerResponse || !ended;
+    return { pages: results.pages, ...(more ? { next: results.cursor } : {}) };
   }
 }
 

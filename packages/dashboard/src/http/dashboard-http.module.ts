@@ -13,6 +13,7 @@ import { ScrapeJobsService } from '@quarry/scrape';
 import { DASHBOARD_SETTINGS, type DashboardSettings } from '../dashboard-options.interface';
 import { AccountController } from './account.controller';
 import { AssetsController } from './assets.controller';
+import { CrawlsController } from './crawls.controller';
 import { DashboardErrorFilter } from './dashboard-error.filter';
 import { ConfigurableModuleClass } from './dashboard-http.module-definition';
 import { FormBodyMiddleware } from './form-body.middleware';
@@ -35,6 +36,7 @@ const CONTROLLERS = [
   WebhookSecretController,
   MonitorsController,
   JobsController,
+  CrawlsController,
   AccountController,
   AssetsController,
 ];
@@ -57,8 +59,9 @@ const DASHBOARD_HTTP_REQUIREMENTS: ModuleRequirements = {
 
 /**
  * The account holder's server-rendered pages: sign-in, keys, credits and usage, monitors and jobs
- * (video jobs too when `VideoModule` is registered). Mount it with `RouterModule` at `DashboardModule`'s
- * `basePath`; import it as is, or with `forRoot({ imports })` when the modules it uses are not global.
+ * (video jobs too when `VideoModule` is registered, crawls and batches when `CrawlModule` is). Mount
+ * it with `RouterModule` at `DashboardModule`'s `basePath`; import it as is, or with
+ * `forRoot({ imports })` when the modules it uses are not global.
  */
 @Module({
   controllers: CONTROLLERS,

@@ -9,6 +9,7 @@ import {
   type ParentNode,
 } from '../dom/html-tree';
 import { parseHtml } from '../dom/html-parser';
+import { parsed, type PageInput } from '../dom/parsed-page';
 import { hasHiddenClass, isHidden } from './boilerplate.pruner';
 import { isBoilerplateWidget, isPageChrome, isUnlikelyCandidate } from './content-signals';
 
@@ -28,13 +29,15 @@ const NEVER_SHOWN = new Set(['dialog', 'template', 'noscript']);
  * the content's first text is a box at the top of the page, however plain its container: a login
  * wall shows its form after the story's opening lines, or instead of a story.
  */
-export function showsSignInForm(html: string, content = ''): boolean {
-  if (!PASSWORD_INPUT.test(html)) return false;
+export function showsSignInForm(page: PageInput, content = ''): boolean {
+  if (!PASSWORD_INPUT.test(typeof page === 'string' ? page : page.html)) return false;
   const contentStart = firstText(parseHtml(content));
   let contentStarted = contentStart === null;
   let fieldAhead = false;
-  const page = parseHtml(html);
-  for (const node of inDocumentOrder(firstDescendant(page, (element) => element.name === 'body') ?? page)) {
+  const { document } = parsed(page);
+  for (const node of inDocumentOrder(
+    firstDescendant(document, (element) => element.name === 'body') ?? document,
+  )) {
     if (!contentStarted && isText(node)) contentStarted = collapseWhitespace(node.data) === contentStart;
     else if (isTag(node) && isPasswordField(node) && !setAside(node)) {
       if (contentStarted) return true;

@@ -1,4 +1,4 @@
-import { parseHtml } from '../dom/html-parser';
+import { parsed, type PageInput } from '../dom/parsed-page';
 import { descendantsNamed, normalizedText } from '../dom/html-tree';
 
 /** The links of a page, for crawling it: where its anchors point, and the URL it names as canonical. */
@@ -19,9 +19,9 @@ const MAX_TEXT_LENGTH = 200;
 
 const LINK_ELEMENTS: ReadonlySet<string> = new Set(['a', 'area', 'link', 'base']);
 
-/** The links of `html` served from `url`, resolved against its `<base href>` when it has one. */
-export function pageLinks(html: string, url: string): PageLinks {
-  const elements = descendantsNamed(parseHtml(html), LINK_ELEMENTS);
+/** The links of `page` (its markup, or the page parsed) served from `url`, resolved against its `<base href>` when it has one. */
+export function pageLinks(page: PageInput, url: string): PageLinks {
+  const elements = descendantsNamed(parsed(page).document, LINK_ELEMENTS);
   const baseHref = elements.find((element) => element.name === 'base' && element.attribs.href)?.attribs.href;
   const base = absolute(baseHref ?? '', url) ?? url;
   const links = new Set<string>();

@@ -1,6 +1,6 @@
 import { compile, selectAll } from 'css-select';
 import type { AnyNode, Element } from 'domhandler';
-import { parseHtml } from '../dom/html-parser';
+import { parsed, type PageInput } from '../dom/parsed-page';
 import { collapseWhitespace, isTag, isText, NON_TEXT_ELEMENTS } from '../dom/html-tree';
 
 /** Elements that start a line of their own. */
@@ -68,13 +68,13 @@ export interface SelectedText {
  * the body without scripts, styles, templates and elements marked `hidden`, `aria-hidden="true"`
  * or styled `display: none` / `visibility: hidden` inline. Whitespace is collapsed within lines.
  */
-export function visibleText(html: string): string {
-  return textOf([parseHtml(html)]);
+export function visibleText(page: PageInput): string {
+  return textOf([parsed(page).document]);
 }
 
 /** The visible text of the elements `selector` (CSS, as css-select reads it) matches, in page order. */
-export function selectedText(html: string, selector: string): SelectedText {
-  const matches = selectAll(selector, parseHtml(html));
+export function selectedText(page: PageInput, selector: string): SelectedText {
+  const matches = selectAll(selector, parsed(page).document);
   return { text: textOf(matches), matched: matches.length };
 }
 

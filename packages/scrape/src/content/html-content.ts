@@ -2,9 +2,11 @@ import {
   extract,
   ExtractError,
   pageLinks,
+  parsePage,
   selectedText,
   showsSignInForm,
   visibleText,
+  type ParsedPage,
 } from '@quarry/extract';
 import type { PageExtras, PageText, PageTextRequest } from '../domain/scrape-result';
 import { ScrapeError } from '../domain/scrape.error';
@@ -19,7 +21,7 @@ export type HtmlReading = { kind: 'content'; content: PageContent } | { kind: 's
 
 /**
  * Main content of an HTML page (with the `text` and `links` asked for), or the verdict that it is a
- * script shell to render in a browser.
+ * script shell to render in a browser. The page is parsed once for all of them.
  */
 export function readHtml(
   html: string,
@@ -28,17 +30,17 @@ export function readHtml(
   allowShell: boolean,
   asked: PageExtras,
 ): HtmlReading {
+  const page = parse(html, requestedUrl);
   let content: PageContent | undefined;
   try {
-    const { title, html: cleaned, markdown } = extract(html, { url });
+    const { title, html: cleaned, markdown } = extract(page, { url });
     content = { title, html: cleaned, markdown };
   } catch (error) {
     if (!(error instanceof ExtractError)) throw error;
-    if (error.code === 'TOO_LARGE') throw new ScrapeError('TOO_LARGE', error.message, requestedUrl);
   }
   const chars = content?.markdown.trim().length ?? 0;
   if (allowShell && chars < SHELL_MAX_CHARS && /<script\b/i.test(html)) return { kind: 'script-shell' };
-  if (chars < LOGIN_WALL_MAX_CHARS && showsSignInForm(html, content?.html)) {
+  if (chars < LOGIN_WALL_MAX_CHARS && showsSignInForm(page, content?.html)) {
     throw new ScrapeError(
       'AUTH_REQUIRED',
       'The page asks to sign in before it shows its content.',
@@ -51,14 +53,25 @@ export function readHtml(
     kind: 'content',
     content: {
       ...content,
-      ...(asked.text ? { text: pageText(html, asked.text) } : {}),
-      ...(asked.links ? { links: pageLinks(html, url) } : {}),
+      ...(asked.text ? { text: pageText(page, asked.text) } : {}),
+      ...(asked.links ? { links: pageLinks(page, url) } : {}),
     },
   };
 }
 
-function pageText(html: string, request: PageTextRequest): PageText {
+/** The page parsed; `TOO_LARGE` past the parser's limits. */
+function parse(html: string, requestedUrl: string): ParsedPage {
+  try {
+    return parsePage(html);
+  } catch (error) {
+    if (error instanceof ExtractError && error.code === 'TOO_LARGE')
+      throw new ScrapeError('TOO_LARGE', error.message, requestedUrl);
+    throw error;
+  }
+}
+
+function pageText(page: ParsedPage, request: PageTextRequest): PageText {
   return request.scope === 'page'
-    ? { text: visibleText(html), matched: 1 }
-    : selectedText(html, request.selector);
+    ? { text: visibleText(page), matched: 1 }
+    : selectedText(page, request.selector);
 }

@@ -15,7 +15,9 @@ export interface PageContent {
 /** A page as it arrived: the bytes and how to read them. */
 export interface FetchedPage {
   finalUrl: string;
+  /** The media type, without parameters. */
   contentType: string | null;
+  headers: Headers;
   body: Buffer;
   /** The body decoded with the page's charset. */
   text(): string;

@@ -6,7 +6,7 @@ import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
 import type { PageExtras } from '../domain/scrape-result';
 import type { HtmlReading } from './html-content';
 import type { PageContent } from './page-content';
-import type { ReadingAnswer, ReadingTask } from './reading-task';
+import type { HtmlSource, ReadingAnswer, ReadingTask } from './reading-task';
 import { WorkerPool, WorkerTaskError } from './worker-pool';
 
 /** Young-generation space of a reading thread: parsing makes many short-lived strings. */
@@ -33,20 +33,28 @@ export class PageReader implements OnModuleDestroy {
     });
   }
 
-  /** Main content of an HTML page with the `text` and `links` asked for, or the verdict that it is a script shell; `deadline` in epoch ms. */
+  /**
+   * Main content of an HTML page (its markup, or its bytes with their `Content-Type`, which are
+   * handed over to the reading thread) with the `text` and `links` asked for, or the verdict that
+   * it is a script shell; `deadline` in epoch ms.
+   */
   html(
-    html: string,
+    page: string | { body: Buffer; contentType: string | null },
     finalUrl: string,
     requestedUrl: string,
     allowShell: boolean,
     deadline: number,
     asked: PageExtras,
   ): Promise<HtmlReading> {
-    return this.read({ kind: 'html', html, finalUrl, requestedUrl, allowShell, asked }, deadline);
+    const source: HtmlSource =
+      typeof page === 'string' ? { html: page } : { body: transferable(page.body), contentType: page.contentType };
+    const transfer = 'body' in source ? [source.body.buffer] : [];
+    return this.read({ kind: 'html', source, finalUrl, requestedUrl, allowShell, asked }, deadline, transfer);
   }
 
+  /** The text of a PDF, whose bytes are handed over to the reading thread. */
   async pdf(body: Buffer, requestedUrl: string, deadline: number): Promise<PageContent> {
-    const copy = new Uint8Array(body);
+    const copy = transferable(body);
     const reading = await this.read({ kind: 'pdf', body: copy, requestedUrl }, deadline, [copy.buffer]);
     if (reading.kind !== 'content') throw new Error('A PDF reading has content.');
     return reading.content;
@@ -81,6 +89,17 @@ export class PageReader implements OnModuleDestroy {
     if ('error' in answer) throw new ScrapeError(answer.error.code, answer.error.message, url);
     return answer.reading;
   }
+}
+
+/**
+ * The bytes in a memory block of their own, to be transferred to the reading thread: a body that
+ * has its block to itself (any body larger than Node's 4 KiB pool slices) is handed over as it is,
+ * and unusable here afterwards, rather than copied; a smaller one is copied out of the shared pool.
+ */
+function transferable(body: Buffer): Uint8Array<ArrayBuffer> {
+  const ownsBlock =
+    body.buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+  return ownsBlock ? new Uint8Array(body.buffer) : new Uint8Array(body);
 }
 
 function timeout(url: string): ScrapeError {

@@ -28,7 +28,14 @@ export async function readPage(
 ): Promise<HtmlReading> {
   const mediaType = page.contentType ?? sniff(page.body);
   if (HTML_TYPES.has(mediaType))
-    return reader.html(page.text(), page.finalUrl, requestedUrl, true, deadline, asked);
+    return reader.html(
+      { body: page.body, contentType: page.headers.get('content-type') },
+      page.finalUrl,
+      requestedUrl,
+      true,
+      deadline,
+      asked,
+    );
   if (mediaType === 'application/pdf')
     return { kind: 'content', content: await reader.pdf(page.body, requestedUrl, deadline) };
   if (isText(mediaType)) return { kind: 'content', content: readText(page.text(), mediaType) };

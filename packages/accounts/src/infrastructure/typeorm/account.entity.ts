@@ -12,6 +12,10 @@ export class AccountEntity {
   @Column({ type: 'integer' })
   credits!: number;
 
+  /** The host app's id of the user this account belongs to (`AccountsService.ensureAccount`). */
+  @Column({ name: 'external_id', type: 'varchar', length: 255, nullable: true })
+  externalId!: string | null;
+
   /** Signs this account's callbacks (Standard Webhooks, `whsec_` + base64 of 32 random bytes). */
   @Column({ name: 'webhook_secret', type: 'varchar', length: 64 })
   webhookSecret!: string;

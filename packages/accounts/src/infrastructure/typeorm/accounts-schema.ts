@@ -13,6 +13,7 @@ import { CountApiKeyChanges1765100000000 } from './migrations/1765100000000-coun
 import { NotifyApiKeyChanges1765200000000 } from './migrations/1765200000000-notify-api-key-changes.migration';
 import { CountUsagePerApiKey1766700000000 } from './migrations/1766700000000-count-usage-per-api-key.migration';
 import { CreateRequestLog1766700400000 } from './migrations/1766700400000-create-request-log.migration';
+import { AddAccountExternalId1766800000000 } from './migrations/1766800000000-add-account-external-id.migration';
 
 /** What the app adds to its TypeORM data source for this package. */
 export const accountsEntities = [
@@ -33,4 +34,5 @@ export const accountsMigrations = [
   NotifyApiKeyChanges1765200000000,
   CountUsagePerApiKey1766700000000,
   CreateRequestLog1766700400000,
+  AddAccountExternalId1766800000000,
 ];

@@ -1,7 +1,9 @@
+import type { CrawlEntry } from '@quarry/crawl';
 import type { CallbackDelivery } from '@quarry/net';
 import type { ScrapeJob } from '@quarry/scrape';
 import type { VideoJob } from '@quarry/video';
 import { html } from '../html';
+import { crawlsTable } from './crawls-table';
 import { formatDate, page, type PageContext } from './layout';
 
 const STATUS: Record<ScrapeJob['status'], string> = {
@@ -82,8 +84,16 @@ function jobsTable(caption: string, rows: JobRow[], empty: string) {
   </div>`;
 }
 
-/** Recent async scrapes and, where the host has video, video jobs: state, progress and callback deliveries. */
-export function jobsPage(context: PageContext, scrapes: ScrapeJob[], videos: VideoJob[] | undefined) {
+/**
+ * Recent async scrapes and, where the host has them, video jobs (state, progress and callback
+ * deliveries) and crawls and batch scrapes (progress, each linking its pages).
+ */
+export function jobsPage(
+  context: PageContext,
+  scrapes: ScrapeJob[],
+  videos: VideoJob[] | undefined,
+  crawls: CrawlEntry[] | undefined,
+) {
   const scrapeRows = scrapes.map((job) => ({
     createdAt: job.createdAt,
     url: job.request.url,
@@ -107,6 +117,7 @@ export function jobsPage(context: PageContext, scrapes: ScrapeJob[], videos: Vid
     context,
     'Jobs',
     html`${jobsTable('Recent async scrapes, newest first', scrapeRows, 'No async scrapes yet.')}
-    ${videos ? jobsTable('Recent video jobs, newest first', videoRows, 'No video jobs yet.') : ''}`,
+    ${videos ? jobsTable('Recent video jobs, newest first', videoRows, 'No video jobs yet.') : ''}
+    ${crawls ? crawlsTable(context, crawls) : ''}`,
   );
 }
