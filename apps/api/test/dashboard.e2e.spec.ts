@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { launch, type Browser, type Page } from 'puppeteer-core';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
+import { RequestLog } from '@quarry/accounts';
 import { locateChromium } from '@quarry/browser';
 import { FixtureServer, startFixtureServer } from '@quarry/testing';
 import { CliModule } from '../src/cli/cli.module';
@@ -129,6 +130,12 @@ describe('the dashboard in Chromium', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     origin = await startFixtureServer({
       '/watched': () => ({ body: watched(content) }),
+      '/story': {
+        body:
+          '<!doctype html><html><head><title>A story</title></head><body><article><h1>A story</h1>' +
+          `<p>${'A paragraph long enough to be the main content of the page a reader came for. '.repeat(3)}</p>` +
+          '</article></body></html>',
+      },
       '/callback': { status: 200 },
       '/hook': (incoming, body) => {
         hooks.push({ headers: incoming.headers as Record<string, string>, body: body.toString('utf8') });
@@ -321,6 +328,53 @@ describe('the dashboard in Chromium', () => {
     await screenshot('credits-and-usage-dark');
     await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
     expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(255, 255, 255)');
+  });
+
+  it('shows the usage of one key and lists the requests of the last 7 days, filtered by key and status', async () => {
+    const scrape = (body: object) =>
+      api().post('/v1/api/scrape').auth(holder.apiKey, { type: 'bearer' }).send(body);
+    expect((await scrape({ url: `${origin.origin}/story` })).status).toBe(200);
+    expect((await scrape({ url: 'ftp://example.com/<b>' })).status).toBe(400);
+    await t.app.get(RequestLog).flush();
+
+    await page.goto(url('/'));
+    const perKey = (await text('table.key-usage tbody')).split('\n');
+    expect(perKey[0]).toMatch(/^qk_live_\S+…\t1\t1$/);
+    expect(perKey[1]).toMatch(/^Without a key\t\d+\t\d+$/);
+    await page.select('#usage-key', holder.key.id);
+    expect(await submit('form.filters button')).toBe(200);
+    expect(page.url()).toBe(url(`/?key=${holder.key.id}#usage`));
+    expect(await text('#usage')).toMatch(/^Last 30 days: qk_live_/);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await svgText('svg[aria-labelledby="daily-usage-title"]')).toContain(`${today}: Scrape, 1 credit`);
+    expect(await svgText('svg[aria-labelledby="daily-usage-title"]')).not.toContain('Monitor check');
+    expect(await accessibilityViolations()).toEqual([]);
+    await screenshot('usage-of-one-key');
+
+    await page.goto(url('/requests'));
+    const rows = (await text('table.requests tbody'))
+      .split('\n')
+      .filter((line) => line.includes('/v1/api/scrape'));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain('ftp://example.com/<b>');
+    expect(rows[0]).toMatch(/\t400\t0\t\d+ ms$/);
+    expect(rows[1]).toContain(`${origin.origin}/story`);
+    expect(rows[1]).toMatch(/Scrape\s+POST \/v1\/api\/scrape/);
+    expect(rows[1]).toMatch(/\t200\t1\t\d+ ms$/);
+    await screenshot('requests');
+
+    await page.select('#requests-status', '4xx');
+    expect(await submit('form.filters button')).toBe(200);
+    expect(page.url()).toBe(url('/requests?key=&status=4xx'));
+    expect(await text('table.requests tbody')).toContain('ftp://example.com/<b>');
+    expect(await text('table.requests tbody')).not.toContain(`${origin.origin}/story`);
+    expect(
+      (
+        await api()
+          .get('/dashboard/requests?status=6xx')
+          .set('cookie', await sessionCookie())
+      ).status,
+    ).toBe(400);
   });
 
   it('edits the monitor: name, selector, ignore patterns and trigger, with refusals at their fields', async () => {
@@ -620,7 +674,7 @@ describe('the dashboard in Chromium', () => {
     expect(await change('a new long passphrase', PASSWORD)).toBe(200);
   });
 
-  it.each(['/', '/keys', '/monitors', '/jobs', '/account'])(
+  it.each(['/', '/keys', '/requests', '/monitors', '/jobs', '/account'])(
     'has no axe-core violations on %s, in light and dark',
     async (path) => {
       await page.goto(url(path));

@@ -1,11 +1,12 @@
 import type { FactoryProvider } from '@nestjs/common';
-import { integerOption, type OptionRules, resolveOptions, stringOption } from '@quarry/core';
+import { booleanOption, integerOption, type OptionRules, resolveOptions, stringOption } from '@quarry/core';
 import { ACCOUNTS_MODULE_OPTIONS, type AccountsModuleOptions } from './accounts.module-definition';
 
 export const ACCOUNTS_DEFAULTS = {
   workRequestsPerMinute: 60,
   readRequestsPerMinute: 600,
   webhookSecretGraceMs: 24 * 60 * 60 * 1000,
+  requestLog: true,
 } satisfies AccountsModuleOptions;
 
 const ACCOUNTS_OPTION_RULES: OptionRules<AccountsModuleOptions> = {
@@ -14,6 +15,7 @@ const ACCOUNTS_OPTION_RULES: OptionRules<AccountsModuleOptions> = {
   redisUrl: stringOption(),
   webhookSecretGraceMs: integerOption(0),
   adminToken: stringOption(),
+  requestLog: booleanOption,
 };
 
 /** The options with their defaults applied, checked at boot; inject with `@Inject(ACCOUNTS_SETTINGS)`. */

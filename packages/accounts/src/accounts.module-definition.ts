@@ -21,6 +21,12 @@ export interface AccountsModuleOptions {
   webhookSecretGraceMs?: number;
   /** Bearer token of the operator API (`AccountsAdminHttpModule`); the admin API answers 404 when absent. */
   adminToken?: string;
+  /**
+   * Keep a log of API requests made with keys (time, key, route, URL asked, status, credits,
+   * duration) for 7 days, written in batches after each response; `false` records nothing.
+   * @default true
+   */
+  requestLog?: boolean;
 }
 
 export const {

@@ -22,6 +22,7 @@ import {
 import { AccountsService } from './domain/accounts.service';
 import { ApiKeysService } from './domain/api-keys.service';
 import { CreditLedger } from './domain/credit-ledger';
+import { RequestLog } from './domain/request-log';
 import { WebhookSecretsService } from './domain/webhook-secrets.service';
 
 /** Provided and exported alike. */
@@ -29,6 +30,7 @@ const SERVICES = [
   AccountsService,
   ApiKeysService,
   CreditLedger,
+  RequestLog,
   WebhookSecretsService,
   ApiKeyGuard,
   ApiKeyThrottlerGuard,

@@ -124,6 +124,38 @@ describe.each(testDatabaseEngines())('CreditLedger on %s', (engine) => {
     ).toBe(3);
   });
 
+  it('counts charges made with a key per key and UTC day, and leaves keyless charges and grants out', async () => {
+    const { id } = await accounts.create('keys@example.com', 20);
+    const at = (iso: string) =>
+      new CreditLedger(
+        context.database.dataSource,
+        new ClockAt(new Date(iso)),
+        context.moduleRef.get(IdGenerator),
+      );
+    await at('2026-04-01T10:00:00Z').charge(id, 1, 'scrape', 'key-1', 'key-a');
+    await at('2026-04-01T11:00:00Z').charge(id, 1, 'scrape', 'key-2', 'key-a');
+    await at('2026-04-01T11:00:00Z').charge(id, 1, 'scrape', 'key-2', 'key-a');
+    await at('2026-04-01T12:00:00Z').charge(id, 5, 'screenshot', 'key-3', 'key-b');
+    await at('2026-04-02T09:00:00Z').charge(id, 1, 'scrape', 'key-4', 'key-b');
+    await at('2026-04-02T09:30:00Z').charge(id, 1, 'scrape', 'key-5');
+    await expect(
+      at('2026-04-02T10:00:00Z').charge(id, 50, 'scrape', 'key-6', 'key-a'),
+    ).rejects.toBeInstanceOf(PaymentRequiredError);
+    await at('2026-04-02T11:00:00Z').grant(id, 3, 'credits.add', 'key-7');
+
+    expect(await ledger.dailyKeyUsageSince(id, new Date('2026-04-01T18:00:00Z'))).toEqual([
+      { day: '2026-04-01', apiKeyId: 'key-a', operation: 'scrape', count: 2, credits: 2 },
+      { day: '2026-04-01', apiKeyId: 'key-b', operation: 'screenshot', count: 1, credits: 5 },
+      { day: '2026-04-02', apiKeyId: 'key-b', operation: 'scrape', count: 1, credits: 1 },
+    ]);
+    expect(await ledger.dailyKeyUsageSince(id, new Date('2026-04-02T00:00:00Z'))).toHaveLength(1);
+    expect((await ledgerRows(id)).find((row) => row.referenceId === 'key-1')?.apiKeyId).toBe('key-a');
+    expect(await ledger.usageSince(id, new Date('2026-04-01T00:00:00Z'))).toEqual({
+      scrape: { count: 4, credits: 4 },
+      screenshot: { count: 1, credits: 5 },
+    });
+  });
+
   it('holds the price of 50 concurrent reservations for exactly as many as a balance of 10 pays for', async () => {
     const { id } = await accounts.create('holds@example.com', 10);
     const results = await Promise.allSettled(

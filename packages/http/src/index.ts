@@ -11,6 +11,7 @@ export {
   type QuarryHttpModuleOptions,
 } from './route-guard';
 export { ANONYMOUS_ACCOUNT, CurrentAccount } from './current-account.decorator';
+export { CurrentApiKey } from './current-api-key.decorator';
 export {
   JobStatusController,
   type JobStatusRoute,

@@ -3,7 +3,7 @@ export { JobRecordStore } from './job-record.store';
 export { ownJob } from './job-access';
 export { enqueueJob, type JobQueueing } from './job-enqueue';
 export { JobRecordEntity } from './typeorm/job-record.entity';
-export { jobRecordTable } from './typeorm/job-record.table';
+export { jobRecordApiKeyColumn, jobRecordTable } from './typeorm/job-record.table';
 export { TypeormJobRecordStore } from './typeorm/typeorm-job-record.store';
 export {
   CallbackJobRunner,

@@ -15,6 +15,8 @@ export interface JobCallback {
 export interface JobRecord<Request, Result, Failure> {
   id: string;
   accountId: string;
+  /** The API key the job was submitted with; its charge is counted under it. */
+  apiKeyId?: string;
   request: Request;
   callback?: JobCallback;
   status: JobRecordStatus;

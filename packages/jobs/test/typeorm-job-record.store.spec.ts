@@ -1,7 +1,13 @@
 import { Entity, MigrationInterface, QueryRunner } from 'typeorm';
 import { SystemClock } from '@quarry/core';
 import { createTestDatabase, TestDatabase, testDatabaseEngines } from '@quarry/testing';
-import { JobRecordEntity, jobRecordTable, TypeormJobRecordStore, type JobRecord } from '../src';
+import {
+  JobRecordEntity,
+  jobRecordApiKeyColumn,
+  jobRecordTable,
+  TypeormJobRecordStore,
+  type JobRecord,
+} from '../src';
 
 interface Request {
   url: string;
@@ -18,6 +24,7 @@ class TestJobEntity extends JobRecordEntity {}
 class CreateTestJobs1700000000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.createTable(jobRecordTable('quarry_test_jobs'));
+    await queryRunner.addColumn('quarry_test_jobs', jobRecordApiKeyColumn());
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
@@ -72,6 +79,15 @@ describe.each(testDatabaseEngines())('the TypeORM job record store on %s', (engi
     expect(await store.get(id, expiresAt)).toBeUndefined();
     await store.purgeExpired(expiresAt);
     expect(await store.get(id, new Date(0))).toBeUndefined();
+  });
+
+  it('keeps the API key a job was submitted with, and none for a job without one', async () => {
+    const keyed = '00000000-0000-4000-8000-000000000003';
+    const keyless = '00000000-0000-4000-8000-000000000004';
+    await store.create({ ...job(keyed, later()), apiKeyId: 'key-1' });
+    await store.create(job(keyless, later()));
+    expect((await store.get(keyed, new Date()))?.apiKeyId).toBe('key-1');
+    expect(await store.get(keyless, new Date())).not.toHaveProperty('apiKeyId');
   });
 
   it("lists an account's unexpired jobs newest first, at most the limit, and no other account's", async () => {

@@ -39,6 +39,11 @@ export interface DailyUsage {
   credits: number;
 }
 
+/** What one API key of an account spent on one operation in one UTC day. */
+export interface DailyKeyUsage extends DailyUsage {
+  apiKeyId: string;
+}
+
 /** Usage is kept per UTC day of this length. */
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -68,14 +73,19 @@ export class CreditLedger implements OnModuleDestroy {
     await this.sqliteWrites?.close();
   }
 
-  /** Takes `amount` credits for one result, consuming its reservation if any; throws `PaymentRequiredError` when the balance is short. */
+  /**
+   * Takes `amount` credits for one result, consuming its reservation if any; throws
+   * `PaymentRequiredError` when the balance is short. `apiKeyId`, the key that asked for the work,
+   * counts the charge in that key's usage too.
+   */
   async charge(
     accountId: string,
     amount: number,
     operation: string,
     referenceId: string,
+    apiKeyId?: string,
   ): Promise<ChargeResult> {
-    return this.move(accountId, -amount, operation, referenceId);
+    return this.move(accountId, -amount, operation, referenceId, apiKeyId);
   }
 
   /** Adds credits; idempotent per (operation, referenceId) like a charge. */
@@ -207,6 +217,31 @@ export class CreditLedger implements OnModuleDestroy {
     }));
   }
 
+  /**
+   * The per-day totals of each API key since the start of `since`'s UTC day, oldest day first;
+   * charges made without a key are not in them.
+   */
+  async dailyKeyUsageSince(accountId: string, since: Date): Promise<DailyKeyUsage[]> {
+    const days = await this.sql.rows<{
+      day: number;
+      api_key_id: string;
+      operation: string;
+      charges: number;
+      credits: number;
+    }>(
+      'SELECT day, api_key_id, operation, charges, credits FROM quarry_credit_key_usage ' +
+        'WHERE account_id = ? AND day >= ? ORDER BY day, api_key_id, operation',
+      [accountId, utcDay(since)],
+    );
+    return days.map((row) => ({
+      day: new Date(Number(row.day) * DAY_MS).toISOString().slice(0, 10),
+      apiKeyId: row.api_key_id,
+      operation: row.operation,
+      count: Number(row.charges),
+      credits: Number(row.credits),
+    }));
+  }
+
   /** One write: through the SQLite group commit (off the event loop) where there is one, else on its own. */
   private async write(sql: string, params: unknown[]): Promise<void> {
     if (this.sqliteWrites) await this.sqliteWrites.run(sql, params);
@@ -232,6 +267,7 @@ export class CreditLedger implements OnModuleDestroy {
     delta: number,
     operation: string,
     referenceId: string,
+    apiKeyId?: string,
   ): Promise<ChargeResult> {
     if (!Number.isInteger(delta) || delta === 0)
       throw new RangeError('A credit movement is a non-zero integer.');
@@ -243,6 +279,7 @@ export class CreditLedger implements OnModuleDestroy {
         delta,
         operation,
         referenceId,
+        apiKeyId ?? null,
         this.clock.now().getTime(),
       ]);
     } catch (error) {
@@ -260,8 +297,8 @@ export class CreditLedger implements OnModuleDestroy {
 }
 
 const INSERT_LEDGER_ENTRY =
-  'INSERT INTO quarry_credit_ledger (id, account_id, amount, operation, reference_id, created_at) ' +
-  'VALUES (?, ?, ?, ?, ?, ?)';
+  'INSERT INTO quarry_credit_ledger (id, account_id, amount, operation, reference_id, api_key_id, created_at) ' +
+  'VALUES (?, ?, ?, ?, ?, ?, ?)';
 const INSERT_HOLD =
   'INSERT INTO quarry_credit_reservations (id, account_id, amount, operation, reference_id, created_at, expires_at) ' +
   'VALUES (?, ?, ?, ?, ?, ?, ?)';

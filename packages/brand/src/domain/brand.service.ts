@@ -11,6 +11,9 @@ import { BrandError } from './brand.error';
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)$/i;
 
+/** The ledger operation brand profiles are charged under. */
+export const BRAND_OPERATION = 'brand';
+
 /**
  * Brand profiles of public pages: one rendering through `BrandPageMeasurer` (by default a page of
  * the browser pool: an incognito context cleared of earlier jobs, every request of the page through
@@ -31,15 +34,15 @@ export class BrandService {
 
   /**
    * The profile, paid by `accountId` through the module's `billing`: the price held before the page
-   * is fetched (`PaymentRequiredError` when the account cannot pay), charged on success, given back
-   * on failure. Throws `InvalidRequestError` (400) for a bad request or a URL that is not public http(s),
+   * is fetched (`PaymentRequiredError` when the account cannot pay), charged on success (counted
+   * under `apiKeyId` when given), given back on failure. Throws `InvalidRequestError` (400) for a bad request or a URL that is not public http(s),
    * `BrandError` with scrape's codes (403 AUTH_REQUIRED, 404 URL_NOT_FOUND, 422 UNREADABLE_CONTENT,
    * 502 ORIGIN_ERROR / SCRAPE_FAILED, 504 TIMEOUT) when the page cannot be profiled, and a 429
    * `rate_limited` QuarryError when every browser page is busy and the queue is full.
    */
-  async profile(accountId: string, request: BrandRequest): Promise<BrandProfile> {
+  async profile(accountId: string, request: BrandRequest, apiKeyId?: string): Promise<BrandProfile> {
     const { billing, price } = this.settings;
-    const work = { accountId, operation: 'brand', referenceId: this.ids.uuid(), price };
+    const work = { accountId, apiKeyId, operation: BRAND_OPERATION, referenceId: this.ids.uuid(), price };
     return runPaid(billing, work, () => this.measureProfile(request));
   }
 

@@ -15,6 +15,7 @@ import {
 import { MeteredRoute } from '@quarry/accounts';
 import {
   CurrentAccount,
+  CurrentApiKey,
   GuardedRoutes,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
@@ -22,7 +23,7 @@ import {
   RateLimitedErrorBodyDto,
   ValidationErrorBodyDto,
 } from '@quarry/http';
-import { BrandService } from '../domain/brand.service';
+import { BRAND_OPERATION, BrandService } from '../domain/brand.service';
 import { BrandRequestDto } from './dto/brand-request.dto';
 import { BrandErrorBodyDto, BrandResponseDto } from './dto/brand-response.dto';
 
@@ -35,7 +36,7 @@ export class BrandController {
 
   @Post('brand')
   @HttpCode(200)
-  @MeteredRoute()
+  @MeteredRoute({ charges: BRAND_OPERATION })
   @ApiOperation({
     summary: "A site's brand profile: logo, colours, fonts, identity and social links (1 credit per success)",
     description:
@@ -76,8 +77,9 @@ export class BrandController {
   @ApiGatewayTimeoutResponse({ type: BrandErrorBodyDto, description: 'TIMEOUT: timeoutMs elapsed.' })
   async brand(
     @CurrentAccount() accountId: string,
+    @CurrentApiKey() apiKeyId: string | undefined,
     @QuarryBody() body: BrandRequestDto,
   ): Promise<BrandResponseDto> {
-    return { brand: await this.brands.profile(accountId, body) };
+    return { brand: await this.brands.profile(accountId, body, apiKeyId) };
   }
 }

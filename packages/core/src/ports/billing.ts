@@ -5,6 +5,8 @@ export interface PricedWork {
   referenceId: string;
   /** Credits; 0 is free and asks nothing of the account. */
   price: number;
+  /** The API key the work was asked with, so usage is counted per key; absent for work no key asked for. */
+  apiKeyId?: string;
 }
 
 /**

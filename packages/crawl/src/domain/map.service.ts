@@ -9,7 +9,8 @@ import { rankBySearch } from './map-ranking';
 import { MAP_LIMITS, MapRequest, MapResult } from './map-request';
 import { urlKey, withoutFragment } from './url-key';
 
-const MAP_OPERATION = 'map';
+/** The ledger operation a map is charged under. */
+export const MAP_OPERATION = 'map';
 
 /**
  * Lists a site's URLs fast, without scraping them: its sitemaps and the links of its start page,
@@ -29,9 +30,9 @@ export class MapService {
   /**
    * The site's URLs, the start URL first. Throws `InvalidRequestError` for a URL that is not public
    * or a limit out of range, `ScrapeError` URL_NOT_FOUND when its host does not resolve, 402 when
-   * the balance cannot pay.
+   * the balance cannot pay. `apiKeyId`, when given, is the key the charge is counted under.
    */
-  async map(accountId: string, request: MapRequest): Promise<MapResult> {
+  async map(accountId: string, request: MapRequest, apiKeyId?: string): Promise<MapResult> {
     const limit = request.limit ?? MAP_LIMITS.defaultLimit;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAP_LIMITS.maxLimit)
       throw new InvalidRequestError(`limit must be a whole number from 1 to ${MAP_LIMITS.maxLimit}.`);
@@ -42,6 +43,7 @@ export class MapService {
     });
     const work = {
       accountId,
+      apiKeyId,
       operation: MAP_OPERATION,
       referenceId: this.ids.uuid(),
       price: this.settings.mapPrice,

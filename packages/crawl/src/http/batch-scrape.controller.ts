@@ -8,6 +8,7 @@ import {
 } from '@nestjs/swagger';
 import {
   CurrentAccount,
+  CurrentApiKey,
   GuardedRoutes,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
@@ -45,13 +46,15 @@ export class BatchScrapeController extends crawlJobRoutes('batch') {
   })
   async submit(
     @CurrentAccount() accountId: string,
+    @CurrentApiKey() apiKeyId: string | undefined,
     @QuarryBody() body: BatchScrapeRequestDto,
   ): Promise<CrawlAcceptedDto> {
     const { callbackUrl, callbackToken, webhookEvents, ...batch } = body;
-    const job = await this.jobs.batch(accountId, {
-      ...batch,
-      callback: callbackOf({ callbackUrl, callbackToken, webhookEvents }),
-    });
+    const job = await this.jobs.batch(
+      accountId,
+      { ...batch, callback: callbackOf({ callbackUrl, callbackToken, webhookEvents }) },
+      apiKeyId,
+    );
     return { jobId: job.id, status: 'queued' };
   }
 }

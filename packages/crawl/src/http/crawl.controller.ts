@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import {
   CurrentAccount,
+  CurrentApiKey,
   GuardedRoutes,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
@@ -54,13 +55,15 @@ export class CrawlController extends crawlJobRoutes('crawl') {
   })
   async crawl(
     @CurrentAccount() accountId: string,
+    @CurrentApiKey() apiKeyId: string | undefined,
     @QuarryBody() body: CrawlRequestDto,
   ): Promise<CrawlAcceptedDto> {
     const { callbackUrl, callbackToken, webhookEvents, ...crawl } = body;
-    const job = await this.jobs.crawl(accountId, {
-      ...crawl,
-      callback: callbackOf({ callbackUrl, callbackToken, webhookEvents }),
-    });
+    const job = await this.jobs.crawl(
+      accountId,
+      { ...crawl, callback: callbackOf({ callbackUrl, callbackToken, webhookEvents }) },
+      apiKeyId,
+    );
     return { jobId: job.id, status: 'queued' };
   }
 }

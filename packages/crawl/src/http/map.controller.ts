@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import {
   CurrentAccount,
+  CurrentApiKey,
   GuardedRoutes,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
@@ -17,7 +18,7 @@ import {
 } from '@quarry/http';
 import { MeteredRoute } from '@quarry/accounts';
 import { ScrapeErrorBodyDto } from '@quarry/scrape';
-import { MapService } from '../domain/map.service';
+import { MAP_OPERATION, MapService } from '../domain/map.service';
 import { MapRequestDto, MapResponseDto } from './dto/map-request.dto';
 
 @ApiTags('crawl')
@@ -29,7 +30,7 @@ export class MapController {
 
   @Post()
   @HttpCode(200)
-  @MeteredRoute()
+  @MeteredRoute({ charges: MAP_OPERATION })
   @ApiOperation({
     summary: "List a site's URLs from its sitemaps and start page, optionally ranked by a search (1 credit)",
   })
@@ -43,7 +44,11 @@ export class MapController {
     description: 'URL_NOT_FOUND: the host of url does not resolve.',
   })
   @ApiPaymentRequiredResponse({ type: PaymentRequiredErrorBodyDto })
-  async map(@CurrentAccount() accountId: string, @QuarryBody() body: MapRequestDto): Promise<MapResponseDto> {
-    return this.maps.map(accountId, body);
+  async map(
+    @CurrentAccount() accountId: string,
+    @CurrentApiKey() apiKeyId: string | undefined,
+    @QuarryBody() body: MapRequestDto,
+  ): Promise<MapResponseDto> {
+    return this.maps.map(accountId, body, apiKeyId);
   }
 }

@@ -58,9 +58,9 @@ export class CrawlJobsService {
    * Queues a crawl of `request.url`. Throws `InvalidRequestError` for a URL or callback URL that is
    * not public, a limit out of range, or a path pattern that does not compile or could backtrack
    * without end; `ScrapeError` URL_NOT_FOUND when the host does not resolve; 402 when the balance
-   * cannot pay one page.
+   * cannot pay one page. `apiKeyId`, when given, is the key its pages' charges are counted under.
    */
-  async crawl(accountId: string, request: CrawlRequest): Promise<CrawlJob> {
+  async crawl(accountId: string, request: CrawlRequest, apiKeyId?: string): Promise<CrawlJob> {
     const limit = request.limit ?? CRAWL_LIMITS.defaultLimit;
     const maxDepth = request.maxDepth ?? CRAWL_LIMITS.defaultMaxDepth;
     if (!Number.isInteger(limit) || limit < 1 || limit > CRAWL_LIMITS.maxLimit)
@@ -88,15 +88,15 @@ export class CrawlJobsService {
     });
     compilePathPatterns(crawl.includePaths, 'includePaths');
     compilePathPatterns(crawl.excludePaths, 'excludePaths');
-    return this.submit(accountId, crawl, limit);
+    return this.submit(accountId, apiKeyId, crawl, limit);
   }
 
   /**
    * Queues a scrape of each URL as one job (duplicates, as a crawl compares URLs, collapse). Throws
    * `InvalidRequestError` naming the first URL the public-URL policy refuses; each host is looked
-   * up when its page is fetched.
+   * up when its page is fetched. `apiKeyId`, when given, is the key its pages' charges are counted under.
    */
-  async batch(accountId: string, request: BatchScrapeRequest): Promise<CrawlJob> {
+  async batch(accountId: string, request: BatchScrapeRequest, apiKeyId?: string): Promise<CrawlJob> {
     if (request.urls.length < 1 || request.urls.length > CRAWL_LIMITS.maxBatchUrls)
       throw new InvalidRequestError(`urls must hold 1 to ${CRAWL_LIMITS.maxBatchUrls} URLs.`);
     const byKey = new Map<string, string>();
@@ -117,7 +117,7 @@ export class CrawlJobsService {
       scrapeOptions: request.scrapeOptions ?? {},
       callback: request.callback,
     };
-    return this.submit(accountId, batch, urls.length);
+    return this.submit(accountId, apiKeyId, batch, urls.length);
   }
 
   /**
@@ -158,7 +158,12 @@ export class CrawlJobsService {
     return job;
   }
 
-  private async submit(accountId: string, request: CrawlJobRequest, pageLimit: number): Promise<CrawlJob> {
+  private async submit(
+    accountId: string,
+    apiKeyId: string | undefined,
+    request: CrawlJobRequest,
+    pageLimit: number,
+  ): Promise<CrawlJob> {
     const queue = this.queue;
     if (!queue || !this.secrets) throw new NotImplementedError(JOBS_NEED);
     if (request.callback)
@@ -171,6 +176,7 @@ export class CrawlJobsService {
     const job: CrawlJob = {
       id: this.ids.uuid(),
       accountId,
+      apiKeyId,
       request,
       callback: finalCallback ? { url: request.callback!.url, token: request.callback!.token } : undefined,
       status: 'queued',

@@ -20,6 +20,7 @@ const PAGE_OPERATION = 'crawlPage';
 interface PageJob {
   id: string;
   accountId: string;
+  apiKeyId?: string;
   request: CrawlJobRequest;
 }
 
@@ -87,6 +88,7 @@ export class CrawlPageWorker implements OnModuleInit {
   ): Promise<void> {
     const work = {
       accountId: job.accountId,
+      apiKeyId: job.apiKeyId,
       operation: PAGE_OPERATION,
       referenceId: `${job.id}:${page.id}`,
       price,

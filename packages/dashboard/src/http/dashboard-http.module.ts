@@ -22,6 +22,7 @@ import { JobsController } from './jobs.controller';
 import { KeysController } from './keys.controller';
 import { MonitorsController } from './monitors.controller';
 import { OverviewController } from './overview.controller';
+import { RequestsController } from './requests.controller';
 import { SessionGuard } from './session.guard';
 import { SignInController } from './sign-in.controller';
 import { SignInTokens } from './sign-in-tokens';
@@ -31,6 +32,7 @@ const CONTROLLERS = [
   SignInController,
   OverviewController,
   KeysController,
+  RequestsController,
   WebhookSecretController,
   MonitorsController,
   JobsController,

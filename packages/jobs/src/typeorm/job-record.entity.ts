@@ -14,6 +14,10 @@ export abstract class JobRecordEntity {
   @Column({ name: 'account_id', type: 'varchar', length: 36 })
   accountId!: string;
 
+  /** Added to each job table by a migration of its own (`jobRecordApiKeyColumn`). */
+  @Column({ name: 'api_key_id', type: 'varchar', length: 36, nullable: true })
+  apiKeyId!: string | null;
+
   /** The request, as JSON. */
   @Column({ type: 'text' })
   request!: string;

@@ -1,4 +1,4 @@
-import { Table, TableIndex } from 'typeorm';
+import { Table, TableColumn, TableIndex } from 'typeorm';
 
 /**
  * The table of a capability's jobs, for its migration: `queryRunner.createTable(jobRecordTable(name))`.
@@ -33,4 +33,12 @@ export function jobRecordTable(name: string): Table {
       new TableIndex({ name: `idx_${name}_account_created`, columnNames: ['account_id', 'created_at'] }),
     ],
   });
+}
+
+/**
+ * The block's `api_key_id` (the key a job was submitted with), which came after `jobRecordTable`:
+ * a job table's migrations add it with `queryRunner.addColumn(name, jobRecordApiKeyColumn())`.
+ */
+export function jobRecordApiKeyColumn(): TableColumn {
+  return new TableColumn({ name: 'api_key_id', type: 'varchar', length: '36', isNullable: true });
 }

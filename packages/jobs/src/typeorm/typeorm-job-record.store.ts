@@ -39,6 +39,7 @@ export class TypeormJobRecordStore<Request, Result, Failure> extends JobRecordSt
     await this.rows.insert({
       id: job.id,
       accountId: job.accountId,
+      apiKeyId: job.apiKeyId ?? null,
       request: JSON.stringify(job.request),
       callbackUrl: job.callback?.url ?? null,
       callbackToken: job.callback?.token ?? null,
@@ -128,6 +129,7 @@ export class TypeormJobRecordStore<Request, Result, Failure> extends JobRecordSt
       createdAt: row.createdAt,
       expiresAt: row.expiresAt,
     };
+    if (row.apiKeyId !== null) job.apiKeyId = row.apiKeyId;
     if (row.callbackUrl !== null) {
       job.callback = { url: row.callbackUrl, token: row.callbackToken ?? undefined };
       job.delivery = callbackDeliveryOf<DeliveryStatus>(row.delivery);

@@ -36,7 +36,7 @@ interface FreshScrape {
 }
 
 /** The ledger operation sync scrapes are charged under. */
-const SCRAPE_OPERATION = 'scrape';
+export const SCRAPE_OPERATION = 'scrape';
 
 /**
  * Turns a public URL into its readable content: from the cache when it can, otherwise a plain HTTP
@@ -65,10 +65,11 @@ export class ScrapeService {
    * not; a fetch holds the price before it starts, so an account that cannot pay gets
    * `PaymentRequiredError` before the page is fetched, and a failure costs nothing. Throws
    * `InvalidRequestError` for a URL that is not public http(s), `ScrapeError` when the scrape fails.
+   * `apiKeyId`, when given, is the key the charge is counted under.
    */
-  async scrape(accountId: string, request: ScrapeRequest): Promise<ScrapeOutcome> {
+  async scrape(accountId: string, request: ScrapeRequest, apiKeyId?: string): Promise<ScrapeOutcome> {
     const { billing, price } = this.options;
-    const work = { accountId, operation: SCRAPE_OPERATION, referenceId: this.ids.uuid(), price };
+    const work = { accountId, apiKeyId, operation: SCRAPE_OPERATION, referenceId: this.ids.uuid(), price };
     // A cached result is a read, paid by the one charge after it.
     return runPaid(billing, work, (hold) => this.read(request, hold), { holdWhenAsked: true });
   }

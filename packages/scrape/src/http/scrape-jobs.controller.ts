@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import {
   CurrentAccount,
+  CurrentApiKey,
   GuardedRoutes,
   JobStatusController,
   PaymentRequiredErrorBodyDto,
@@ -58,9 +59,10 @@ export class ScrapeJobsController extends JobStatusController({
   @ApiPaymentRequiredResponse({ type: PaymentRequiredErrorBodyDto })
   async submit(
     @CurrentAccount() accountId: string,
+    @CurrentApiKey() apiKeyId: string | undefined,
     @QuarryBody() body: AsyncScrapeRequestDto,
   ): Promise<AsyncScrapeAcceptedDto> {
-    const job = await this.jobs.submit(accountId, body);
+    const job = await this.jobs.submit(accountId, body, apiKeyId);
     return { jobId: job.id, status: 'queued' };
   }
 }

@@ -13,6 +13,7 @@ import {
 } from '@nestjs/swagger';
 import {
   CurrentAccount,
+  CurrentApiKey,
   GuardedRoutes,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
@@ -20,7 +21,7 @@ import {
   ValidationErrorBodyDto,
 } from '@quarry/http';
 import { MeteredRoute } from '@quarry/accounts';
-import { ScrapeService } from '../domain/scrape.service';
+import { SCRAPE_OPERATION, ScrapeService } from '../domain/scrape.service';
 import { InvalidateRequestDto, ScrapeRequestDto } from './dto/scrape-request.dto';
 import { OkDto, ScrapeErrorBodyDto, ScrapeResultDto } from './dto/scrape-response.dto';
 
@@ -37,7 +38,7 @@ export class ScrapeController {
 
   @Post('scrape')
   @HttpCode(200)
-  @MeteredRoute()
+  @MeteredRoute({ charges: SCRAPE_OPERATION })
   @ApiOperation({
     summary: 'Scrape a public page into readable Markdown and HTML (1 credit per success, cached or not)',
   })
@@ -53,9 +54,10 @@ export class ScrapeController {
   @ApiGatewayTimeoutResponse({ type: ScrapeErrorBodyDto, description: 'TIMEOUT' })
   async scrape(
     @CurrentAccount() accountId: string,
+    @CurrentApiKey() apiKeyId: string | undefined,
     @QuarryBody() body: ScrapeRequestDto,
   ): Promise<ScrapeResultDto> {
-    const { result } = await this.scraper.scrape(accountId, body);
+    const { result } = await this.scraper.scrape(accountId, body, apiKeyId);
     return result;
   }
 

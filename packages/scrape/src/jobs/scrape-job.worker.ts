@@ -54,6 +54,7 @@ export class ScrapeJobWorker implements OnModuleInit {
   private work(): JobWork<ScrapeRequest, ScrapeResult, ScrapeFailure> {
     const reserved = (job: ScrapeJob) => ({
       accountId: job.accountId,
+      apiKeyId: job.apiKeyId,
       operation: 'scrapeAsync',
       referenceId: job.id,
       price: this.settings.price,

@@ -36,9 +36,10 @@ export class ScrapeJobsService {
    * Throws `InvalidRequestError` for a URL or callback URL that is not public, `ScrapeError`
    * URL_NOT_FOUND when the URL's host does not resolve (as a sync scrape would), 402 when the
    * balance cannot pay; the price stays reserved for the worker. A callback host that does not
-   * resolve yet is accepted: each delivery checks it again.
+   * resolve yet is accepted: each delivery checks it again. `apiKeyId`, when given, is the key the
+   * job's charge is counted under.
    */
-  async submit(accountId: string, request: AsyncScrapeRequest): Promise<ScrapeJob> {
+  async submit(accountId: string, request: AsyncScrapeRequest, apiKeyId?: string): Promise<ScrapeJob> {
     const queue = this.queue;
     if (!queue || !this.secrets) throw new NotImplementedError(ASYNC_NEEDS);
     await this.policy.check(request.url).catch((error: unknown) => {
@@ -54,6 +55,7 @@ export class ScrapeJobsService {
     const job: ScrapeJob = {
       id: this.ids.uuid(),
       accountId,
+      apiKeyId,
       request: scrape,
       callback: { url: callbackUrl, token: callbackToken },
       status: 'queued',
@@ -63,7 +65,13 @@ export class ScrapeJobsService {
       createdAt: now,
       expiresAt: new Date(now.getTime() + this.settings.jobRetentionMs),
     };
-    const work = { accountId, operation: 'scrapeAsync', referenceId: job.id, price: this.settings.price };
+    const work = {
+      accountId,
+      apiKeyId,
+      operation: 'scrapeAsync',
+      referenceId: job.id,
+      price: this.settings.price,
+    };
     // Held until the worker charges or releases it, at most as long as the job is kept.
     await holdForJob(this.settings.billing, work, this.settings.jobRetentionMs, () =>
       enqueueJob(this.store, queue, job, {

@@ -9,6 +9,16 @@ import { capturePage, type CapturePlan } from './page-capture';
 import type { Screenshot, ScreenshotRequest } from './screenshot-request';
 import { ScreenshotError } from './screenshot.error';
 
+/** The ledger operation captures are charged under. */
+export const SCREENSHOT_OPERATION = 'screenshot';
+
+export interface CaptureOptions {
+  /** The API key the capture's charge is counted under. */
+  apiKeyId?: string;
+  /** Asked once the image is ready: false gives the price back (the caller gave up). */
+  wanted?: () => boolean;
+}
+
 /** Below this many milliseconds left, a crashed capture is not tried again. */
 const MIN_RETRY_MS = 1_000;
 
@@ -30,14 +40,24 @@ export class ScreenshotService {
 
   /**
    * The capture, paid by `accountId` through the module's `billing`: the price held before the
-   * capture (`PaymentRequiredError` when the account cannot pay), charged on success unless
-   * `wanted` then answers false (the caller gave up), given back on failure. Throws `InvalidRequestError` (400) for a bad request or a URL that is not public http(s),
+   * capture (`PaymentRequiredError` when the account cannot pay), charged (counted under `apiKeyId`
+   * when given) on success unless `wanted` then answers false (the caller gave up), given back on failure. Throws `InvalidRequestError` (400) for a bad request or a URL that is not public http(s),
    * `ScreenshotError` (422 UPSTREAM_ERROR, 502 CAPTURE_FAILED, 504 TIMEOUT) when the capture fails,
    * and a 429 `rate_limited` QuarryError when every page is busy and the queue is full.
    */
-  async capture(accountId: string, request: ScreenshotRequest, wanted?: () => boolean): Promise<Screenshot> {
+  async capture(
+    accountId: string,
+    request: ScreenshotRequest,
+    { apiKeyId, wanted }: CaptureOptions = {},
+  ): Promise<Screenshot> {
     const { billing, price } = this.settings;
-    const work = { accountId, operation: 'screenshot', referenceId: this.ids.uuid(), price };
+    const work = {
+      accountId,
+      apiKeyId,
+      operation: SCREENSHOT_OPERATION,
+      referenceId: this.ids.uuid(),
+      price,
+    };
     return runPaid(billing, work, () => this.shoot(request), { wanted });
   }
 

@@ -13,13 +13,14 @@ import {
 import { MeteredRoute } from '@quarry/accounts';
 import {
   CurrentAccount,
+  CurrentApiKey,
   GuardedRoutes,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
-import { ScreenshotService } from '../domain/screenshot.service';
+import { SCREENSHOT_OPERATION, ScreenshotService } from '../domain/screenshot.service';
 import { ScreenshotRequestDto } from './dto/screenshot-request.dto';
 import { ScreenshotErrorBodyDto, UpstreamErrorBodyDto } from './dto/screenshot-error-body.dto';
 
@@ -38,7 +39,7 @@ export class ScreenshotController {
 
   @Post('screenshot')
   @HttpCode(200)
-  @MeteredRoute()
+  @MeteredRoute({ charges: SCREENSHOT_OPERATION })
   @ApiOperation({
     summary: 'Capture a public page as a JPEG (5 credits per success; failures cost nothing)',
     description:
@@ -79,11 +80,15 @@ export class ScreenshotController {
   })
   async screenshot(
     @CurrentAccount() accountId: string,
+    @CurrentApiKey() apiKeyId: string | undefined,
     @QuarryBody() body: ScreenshotRequestDto,
     @Res({ passthrough: true }) response: HeaderResponse,
   ): Promise<StreamableFile> {
     // A client that gave up before the image was ready does not pay for it.
-    const shot = await this.screenshots.capture(accountId, body, () => !response.destroyed);
+    const shot = await this.screenshots.capture(accountId, body, {
+      apiKeyId,
+      wanted: () => !response.destroyed,
+    });
     response.setHeader('X-Final-Url', shot.finalUrl);
     response.setHeader('Cache-Control', 'no-store');
     return new StreamableFile(shot.image, { type: 'image/jpeg', length: shot.image.length });

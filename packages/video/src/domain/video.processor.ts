@@ -19,6 +19,8 @@ import type { CachedVideoResult, TranscriptSource, VideoResult } from './video-r
 /** Who pays for one job's transcript, and how the job follows it. */
 export interface VideoRun {
   accountId: string;
+  /** The API key the job was submitted with; the charge is counted under it. */
+  apiKeyId?: string;
   /** Makes the charge happen once however often the job runs (the job id). */
   referenceId: string;
   /** Credits held under `referenceId` before the job ran: what submission reserved. */
@@ -283,7 +285,13 @@ export class VideoProcessor {
   }
 
   private work(run: VideoRun, price: number): PricedWork {
-    return { accountId: run.accountId, operation: VIDEO_OPERATION, referenceId: run.referenceId, price };
+    return {
+      accountId: run.accountId,
+      apiKeyId: run.apiKeyId,
+      operation: VIDEO_OPERATION,
+      referenceId: run.referenceId,
+      price,
+    };
   }
 
   private resultOf(

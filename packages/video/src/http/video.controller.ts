@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import {
   CurrentAccount,
+  CurrentApiKey,
   GuardedRoutes,
   JobStatusController,
   NotImplementedErrorBodyDto,
@@ -59,9 +60,10 @@ export class VideoController extends JobStatusController({
   })
   async process(
     @CurrentAccount() accountId: string,
+    @CurrentApiKey() apiKeyId: string | undefined,
     @QuarryBody() body: VideoProcessRequestDto,
   ): Promise<VideoJobAcceptedDto> {
-    const job = await this.jobs.submit(accountId, body);
+    const job = await this.jobs.submit(accountId, body, apiKeyId);
     return { jobId: job.id, status: 'queued' };
   }
 }

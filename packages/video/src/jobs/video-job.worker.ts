@@ -64,6 +64,7 @@ export class VideoJobWorker implements OnModuleInit, OnApplicationShutdown {
   private work(): JobWork<VideoRequest, VideoResult, VideoJobError> {
     const held = (job: VideoJob) => ({
       accountId: job.accountId,
+      apiKeyId: job.apiKeyId,
       operation: VIDEO_OPERATION,
       referenceId: job.id,
       price: submissionHold(this.settings, job.request.mode),
@@ -72,6 +73,7 @@ export class VideoJobWorker implements OnModuleInit, OnApplicationShutdown {
       run: (job, { signal, onProgress }) =>
         this.processor.process(job.request, {
           accountId: job.accountId,
+          apiKeyId: job.apiKeyId,
           referenceId: job.id,
           held: held(job).price,
           signal,

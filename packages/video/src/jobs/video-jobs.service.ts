@@ -49,8 +49,9 @@ export class VideoJobsService {
    * supported platform (`details.url` names them) or a callback URL that is not public, and
    * `PaymentRequiredError` when the balance cannot hold the least the transcript can cost
    * (`submissionHold`); that hold stays with the job until it is charged or the job fails.
+   * `apiKeyId`, when given, is the key the job's charge is counted under.
    */
-  async submit(accountId: string, request: VideoJobRequest): Promise<VideoJob> {
+  async submit(accountId: string, request: VideoJobRequest, apiKeyId?: string): Promise<VideoJob> {
     const queue = this.queue;
     if (!queue) throw new NotImplementedError(QUEUE_NEEDED);
     const { callbackUrl, callbackToken, ...video } = request;
@@ -72,6 +73,7 @@ export class VideoJobsService {
     const job: VideoJob = {
       id: this.ids.uuid(),
       accountId,
+      apiKeyId,
       request: { ...video, mode },
       callback,
       status: 'queued',
@@ -83,6 +85,7 @@ export class VideoJobsService {
     };
     const work = {
       accountId,
+      apiKeyId,
       operation: VIDEO_OPERATION,
       referenceId: job.id,
       price: submissionHold(this.settings, mode),

@@ -10,6 +10,10 @@ export class LedgerEntryEntity {
   @Column({ name: 'account_id', type: 'varchar', length: 36 })
   accountId!: string;
 
+  /** The API key that asked for the work charged; null for grants and work no key asked for. */
+  @Column({ name: 'api_key_id', type: 'varchar', length: 36, nullable: true })
+  apiKeyId!: string | null;
+
   @Column({ type: 'integer' })
   amount!: number;
 

@@ -13,6 +13,7 @@ const LEDGER_TRIGGERS = [
   'trg_quarry_reservation_give_back',
   'trg_quarry_ledger_consume_reservation',
   'trg_quarry_ledger_usage',
+  'trg_quarry_ledger_key_usage',
   'trg_quarry_api_key_revoked',
   'trg_quarry_api_key_deleted',
 ];

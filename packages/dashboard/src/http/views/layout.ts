@@ -5,12 +5,13 @@ export interface PageContext {
   basePath: string;
   csrfToken: string;
   /** The nav entry of this page. */
-  current: 'overview' | 'keys' | 'monitors' | 'jobs' | 'account' | 'none';
+  current: 'overview' | 'keys' | 'requests' | 'monitors' | 'jobs' | 'account' | 'none';
 }
 
 const NAV: { id: PageContext['current']; path: string; label: string }[] = [
   { id: 'overview', path: '', label: 'Credits and usage' },
   { id: 'keys', path: '/keys', label: 'API keys' },
+  { id: 'requests', path: '/requests', label: 'Requests' },
   { id: 'monitors', path: '/monitors', label: 'Monitors' },
   { id: 'jobs', path: '/jobs', label: 'Jobs' },
   { id: 'account', path: '/account', label: 'Account' },

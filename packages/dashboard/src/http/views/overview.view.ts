@@ -1,8 +1,11 @@
-import type { DailyUsage, LedgerEntry, Usage } from '@quarry/accounts';
+import type { DailyKeyUsage, DailyUsage, LedgerEntry, Usage } from '@quarry/accounts';
+import type { DashboardKey } from '../../domain/dashboard-keys.service';
 import { html } from '../html';
 import { credits, formatDate, page, type PageContext } from './layout';
 import { operationName } from './operation-names';
 import { dailyUsageChart } from './daily-usage-chart';
+import { keyName, keySelect } from './key-names';
+import { keyUsageTable } from './key-usage-table';
 import { usageChart } from './usage-chart';
 
 export interface OverviewModel {
@@ -11,12 +14,15 @@ export interface OverviewModel {
   usage: Usage;
   /** The UTC days of the chart, oldest first, and what was spent on them. */
   daily: { days: string[]; usage: DailyUsage[] };
+  /** The account's keys, the one the charts show (all when absent), and each key's usage per day. */
+  keys: { all: DashboardKey[]; selected?: string; usage: DailyKeyUsage[]; accountUsage: Usage };
   ledger: { entries: LedgerEntry[]; page: number; more: boolean };
 }
 
-/** Balance, the last 30 days of usage by operation, and the ledger a page at a time. */
+/** Balance, the last 30 days of usage by operation (of all keys or one), and the ledger a page at a time. */
 export function overviewPage(context: PageContext, model: OverviewModel) {
-  const { ledger } = model;
+  const { ledger, keys } = model;
+  const selected = keys.all.find((key) => key.id === keys.selected);
   const pageLink = (n: number, label: string, rel: string) =>
     html`<a href="${context.basePath}/?page=${n}#ledger" rel="${rel}">${label}</a>`;
   return page(
@@ -25,12 +31,22 @@ export function overviewPage(context: PageContext, model: OverviewModel) {
     html`<p>Signed in as <strong>${model.email}</strong>.</p>
       <h2>Balance</h2>
       <p class="balance">${credits(model.balance)}</p>
-      <h2>Last 30 days</h2>
+      <h2 id="usage">Last 30 days${selected ? html`: ${keyName(selected)}` : ''}</h2>
+      <form method="get" action="${context.basePath}/#usage" class="actions filters">
+        ${keySelect('usage-key', keys.all, keys.selected)}
+        <button type="submit" class="secondary">Show usage</button>
+      </form>
       ${usageChart(model.usage)}
       ${
         model.daily.usage.length
           ? html`<h3>Per day</h3>
               ${dailyUsageChart(model.daily.days, model.daily.usage)}`
+          : ''
+      }
+      ${
+        keys.usage.length
+          ? html`<h3>Per API key</h3>
+              ${keyUsageTable(context.basePath, keys.all, keys.usage, keys.accountUsage)}`
           : ''
       }
       <h2 id="ledger">Ledger</h2>

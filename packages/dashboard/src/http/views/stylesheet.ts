@@ -55,6 +55,8 @@ button.copy { margin: 8px 8px 0 0; }
 .field-error { color: var(--danger); font-weight: 600; margin: 0 0 4px; }
 [aria-invalid="true"] { border-color: var(--danger); border-width: 2px; }
 .actions { display: flex; flex-wrap: wrap; gap: 8px; }
+form.filters { align-items: end; gap: 8px 16px; } form.filters label { margin: 0; }
+select { padding: 8px; font: inherit; color: var(--ink); background: var(--bg); border: 1px solid var(--field-border); border-radius: 4px; }
 .facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; } .facts dt { font-weight: 600; } .facts dd { margin: 0; }
 pre.snapshot { max-height: 70vh; overflow: auto; }
 @media (max-width: 600px) {
