@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { LedgerBilling } from '@quarry/accounts';
 import {
+  Billing,
   checkedProviders,
   Clock,
   COMMON_REQUIREMENTS,
@@ -54,10 +54,10 @@ const CRAWL_REQUIREMENTS: ModuleRequirements = {
   providers: checkedProviders(CRAWL_REQUIREMENTS, [
     {
       provide: CRAWL_SETTINGS,
-      inject: [CRAWL_MODULE_OPTIONS, { token: LedgerBilling, optional: true }],
-      useFactory: (options: CrawlModuleOptions, ledger?: LedgerBilling): CrawlSettings => {
+      inject: [CRAWL_MODULE_OPTIONS, { token: Billing, optional: true }],
+      useFactory: (options: CrawlModuleOptions, appBilling?: Billing): CrawlSettings => {
         const settings = resolveOptions('CrawlModule', CRAWL_DEFAULTS, options, CRAWL_OPTION_RULES);
-        return { ...settings, billing: settings.billing ?? ledger ?? new FreeBilling() };
+        return { ...settings, billing: settings.billing ?? appBilling ?? new FreeBilling() };
       },
     },
     {

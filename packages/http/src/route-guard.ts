@@ -21,10 +21,16 @@ export interface QuarryHttpModuleOptions {
   /**
    * Who may call the module's routes: your own guard, or `false` to leave them open (behind your
    * gateway, say). A guard that sets `request.auth = { accountId }` makes requests act for that account.
-   * @default AccountsModule's API key guard; a boot error when AccountsModule is not imported
+   * @default the app's `DEFAULT_ROUTE_GUARD` (AccountsModule's API key guard); a boot error when the app has none
    */
   guard?: CanActivate | false;
 }
+
+/**
+ * The guard of Quarry's HTTP modules that were given no `guard` option. `AccountsModule` provides
+ * its API key guard under it; the HTTP modules need nothing else of `@quarry/accounts`.
+ */
+export const DEFAULT_ROUTE_GUARD = Symbol('QuarryDefaultRouteGuard');
 
 /** The guard a Quarry HTTP module's routes pass, as its `guard` option resolved. */
 export const ROUTE_GUARD = Symbol('QuarryRouteGuard');
@@ -40,19 +46,15 @@ export class RouteGuard implements CanActivate {
 }
 
 /**
- * Provides ROUTE_GUARD in an HTTP module: the `guard` option, else the default guard when the app
- * has it, else a boot error naming both ways out.
+ * Provides ROUTE_GUARD in an HTTP module: the `guard` option, else the app's `DEFAULT_ROUTE_GUARD`,
+ * else a boot error naming both ways out.
  */
-export function routeGuardProvider(
-  moduleName: string,
-  optionsToken: InjectionToken,
-  defaultGuard: InjectionToken,
-): FactoryProvider {
+export function routeGuardProvider(moduleName: string, optionsToken: InjectionToken): FactoryProvider {
   return {
     provide: ROUTE_GUARD,
     inject: [
       { token: optionsToken, optional: true },
-      { token: defaultGuard, optional: true },
+      { token: DEFAULT_ROUTE_GUARD, optional: true },
     ],
     useFactory: (options?: QuarryHttpModuleOptions, fallback?: CanActivate) => {
       if (options?.guard !== undefined) return options.guard;

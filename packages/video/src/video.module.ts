@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { LedgerBilling } from '@quarry/accounts';
-import { checkedProviders, Clock, COMMON_REQUIREMENTS, type ModuleRequirements } from '@quarry/core';
+import { Billing, checkedProviders, Clock, COMMON_REQUIREMENTS, type ModuleRequirements } from '@quarry/core';
 import { QUARRY_DATA_SOURCE } from '@quarry/persistence';
 import { PublicUrlPolicy } from '@quarry/net';
 import { VideoProcessor } from './domain/video.processor';
@@ -46,9 +45,9 @@ const VIDEO_REQUIREMENTS: ModuleRequirements = {
   providers: checkedProviders(VIDEO_REQUIREMENTS, [
     {
       provide: VIDEO_SETTINGS,
-      inject: [VIDEO_MODULE_OPTIONS, { token: LedgerBilling, optional: true }],
-      useFactory: (options: VideoModuleOptions, ledger?: LedgerBilling): VideoSettings =>
-        resolveVideoSettings(options, ledger),
+      inject: [VIDEO_MODULE_OPTIONS, { token: Billing, optional: true }],
+      useFactory: (options: VideoModuleOptions, appBilling?: Billing): VideoSettings =>
+        resolveVideoSettings(options, appBilling),
     },
     {
       provide: VideoResources,

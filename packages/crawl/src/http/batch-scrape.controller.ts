@@ -9,12 +9,12 @@ import {
 import {
   CurrentAccount,
   GuardedRoutes,
+  MeteredRoute,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
-import { MeteredRoute } from '@quarry/accounts';
 import { CrawlJobsService } from '../jobs/crawl-jobs.service';
 import { callbackOf } from './callback-of';
 import { BatchScrapeRequestDto } from './dto/batch-scrape-request.dto';

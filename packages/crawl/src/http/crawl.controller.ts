@@ -10,12 +10,12 @@ import {
 import {
   CurrentAccount,
   GuardedRoutes,
+  MeteredRoute,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
-import { MeteredRoute } from '@quarry/accounts';
 import { ScrapeErrorBodyDto } from '@quarry/scrape';
 import { CrawlJobsService } from '../jobs/crawl-jobs.service';
 import { callbackOf } from './callback-of';

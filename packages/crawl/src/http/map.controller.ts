@@ -10,12 +10,12 @@ import {
 import {
   CurrentAccount,
   GuardedRoutes,
+  MeteredRoute,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
-import { MeteredRoute } from '@quarry/accounts';
 import { ScrapeErrorBodyDto } from '@quarry/scrape';
 import { MapService } from '../domain/map.service';
 import { MapRequestDto, MapResponseDto } from './dto/map-request.dto';

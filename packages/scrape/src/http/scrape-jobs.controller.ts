@@ -11,12 +11,12 @@ import {
   CurrentAccount,
   GuardedRoutes,
   JobStatusController,
+  MeteredRoute,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
-import { MeteredRoute } from '@quarry/accounts';
 import { ScrapeJobsService } from '../jobs/scrape-jobs.service';
 import {
   AsyncScrapeAcceptedDto,

@@ -14,12 +14,12 @@ import {
 import {
   CurrentAccount,
   GuardedRoutes,
+  MeteredRoute,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
-import { MeteredRoute } from '@quarry/accounts';
 import { ScrapeService } from '../domain/scrape.service';
 import { InvalidateRequestDto, ScrapeRequestDto } from './dto/scrape-request.dto';
 import { OkDto, ScrapeErrorBodyDto, ScrapeResultDto } from './dto/scrape-response.dto';

@@ -11,13 +11,13 @@ import {
   CurrentAccount,
   GuardedRoutes,
   JobStatusController,
+  MeteredRoute,
   NotImplementedErrorBodyDto,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
-import { MeteredRoute } from '@quarry/accounts';
 import { VideoJobsService } from '../jobs/video-jobs.service';
 import { VideoJobAcceptedDto, VideoJobDto, videoJobView } from './dto/video-job.dto';
 import { VideoProcessRequestDto } from './dto/video-request.dto';
