@@ -18,5 +18,9 @@ export interface BrowserRenderedPage {
  * of `requestedUrl`; without `@quarry/browser` installed, every render is refused naming it.
  */
 export abstract class BrowserTier {
-  abstract render(url: string, options: BrowserRenderOptions, requestedUrl: string): Promise<BrowserRenderedPage>;
+  abstract render(
+    url: string,
+    options: BrowserRenderOptions,
+    requestedUrl: string,
+  ): Promise<BrowserRenderedPage>;
 }

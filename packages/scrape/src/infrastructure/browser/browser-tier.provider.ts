@@ -15,7 +15,9 @@ class RendererBrowserTier extends BrowserTier {
 
   render(url: string, options: BrowserRenderOptions, requestedUrl: string): Promise<BrowserRenderedPage> {
     return this.renderer.render(url, options).catch((error: unknown) => {
-      throw error instanceof this.browser.BrowserError ? this.browser.browserFailure(error, requestedUrl) : error;
+      throw error instanceof this.browser.BrowserError
+        ? this.browser.browserFailure(error, requestedUrl)
+        : error;
     });
   }
 }
