@@ -55,7 +55,7 @@ export class VideoController extends JobStatusController({
   })
   @ApiNotImplementedResponse({
     type: NotImplementedErrorBodyDto,
-    description: 'This app has no job queue (or, for callbacks, no accounts to sign them).',
+    description: 'This app has no job queue.',
   })
   async process(
     @CurrentAccount() accountId: string,
