@@ -2,6 +2,7 @@
 // into a host app created outside the workspace, on Nest and TypeORM versions other than the
 // workspace's (within the peer ranges), and runs `embedding-host/host-app.cjs` there. Also checks
 // that the host has one copy of @nestjs/core and that tarballs carry only what a user needs.
+// Then `checkScrapeOnlyHost` installs a second host with scraping alone (see there).
 // Needs the packages built (`npm run setup` or `npm run build`).
 import { execFileSync } from 'node:child_process';
 import {
@@ -34,8 +35,85 @@ const HOST_DEPENDENCIES = {
   rxjs: '^7.8.0',
 };
 
-const run = (command, args, cwd) =>
-  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const run = (command, args, cwd, options = {}) =>
+  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], ...options });
+
+/**
+ * A host with scrape's tarballs and their Quarry dependencies only (no accounts, no browser, no
+ * pdfjs-dist), plus @quarry/testing: runs `embedding-host/scrape-only-host.cjs`, then, with
+ * @quarry/testing's Jest preset, the files of docs/embedding.md's "Testing" section as written there.
+ * `dependencies` maps every package name to what the main host installed (a version or a tarball).
+ */
+function checkScrapeOnlyHost(dependencies) {
+  const quarry = ['core', 'http', 'net', 'extract', 'persistence', 'queue', 'jobs', 'scrape', 'testing'];
+  const framework = [
+    '@nestjs/common',
+    '@nestjs/core',
+    '@nestjs/platform-express',
+    '@nestjs/typeorm',
+    '@nestjs/swagger',
+    'typeorm',
+    'better-sqlite3',
+    'class-validator',
+    'class-transformer',
+    'reflect-metadata',
+    'rxjs',
+  ];
+  const pick = (names) => Object.fromEntries(names.map((name) => [name, dependencies[name]]));
+  const workspace = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).devDependencies;
+  const host = join(work, 'scrape-only');
+  mkdirSync(host);
+  writeFileSync(
+    join(host, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'scrape-only-host',
+        private: true,
+        dependencies: { ...pick(framework), ...pick(quarry.map((name) => `@quarry/${name}`)) },
+        devDependencies: {
+          '@nestjs/testing': '^12.0.0',
+          jest: workspace.jest,
+          '@swc/core': workspace['@swc/core'],
+          '@swc/jest': workspace['@swc/jest'],
+        },
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`installing the scrape-only host in ${host} ...`);
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], host);
+  copyFileSync(
+    join(repoRoot, 'tools/embedding-host/scrape-only-host.cjs'),
+    join(host, 'scrape-only-host.cjs'),
+  );
+  try {
+    process.stdout.write(run(process.execPath, ['scrape-only-host.cjs'], host));
+  } catch (error) {
+    process.stdout.write(error.stdout ?? '');
+    report(false, 'the scrape-only host checks');
+  }
+
+  const guide = readFileSync(join(repoRoot, 'docs/embedding.md'), 'utf8');
+  const section = /^## \d+\. Testing\n([\s\S]*?)(?=^## )/m.exec(guide)?.[1] ?? '';
+  const files = [...section.matchAll(/```(?:ts|js)\n\/\/ (\S+)\n([\s\S]*?)```/g)];
+  for (const [, path, code] of files) {
+    mkdirSync(join(host, path, '..'), { recursive: true });
+    writeFileSync(join(host, path), code);
+  }
+  report(
+    files.length >= 3,
+    `docs/embedding.md "Testing" gives the Jest config, the code and its test (${files.length} files)`,
+  );
+  try {
+    // A test that leaves a handle open keeps Jest from exiting: that fails here at the time limit.
+    run(process.execPath, [join(host, 'node_modules/jest/bin/jest.js'), '--ci'], host, { timeout: 180_000 });
+    report(true, "the host's test of docs/embedding.md passes with @quarry/testing's preset and exits");
+  } catch (error) {
+    process.stdout.write(error.stdout ?? '');
+    report(false, "the host's test of docs/embedding.md passes with @quarry/testing's preset and exits");
+  }
+}
 
 const work = mkdtempSync(join(tmpdir(), 'quarry-embedding-'));
 let failed = false;
@@ -89,6 +167,7 @@ try {
     process.stdout.write(error.stdout ?? '');
     report(false, 'the host app checks');
   }
+  checkScrapeOnlyHost(dependencies);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
