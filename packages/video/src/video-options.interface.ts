@@ -121,7 +121,7 @@ export const VIDEO_DEFAULTS = {
 
 /** The options with their defaults applied; inject with `@Inject(VIDEO_SETTINGS)`. */
 export type VideoSettings = typeof VIDEO_DEFAULTS &
-  Pick<VideoModuleOptions, 'sources' | 'stt' | 'speechToText' | 'mediaTranscriber'> & {
+  Pick<VideoModuleOptions, 'sources' | 'stt' | 'speechToText' | 'mediaTranscriber' | 'webhookSecrets'> & {
     tempDir: string;
     billing: Billing;
     mediaDownloadTimeoutMs: number;
