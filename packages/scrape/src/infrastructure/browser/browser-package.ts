@@ -1,6 +1,7 @@
+import type * as browserExports from '@quarry/browser';
 import { isMissingPackage } from '@quarry/core';
 
-export type BrowserPackage = typeof import('@quarry/browser');
+export type BrowserPackage = typeof browserExports;
 
 /** The package of the browser tier, an optional peer dependency of `@quarry/scrape`. */
 export const BROWSER_PACKAGE_NAME = '@quarry/browser';
