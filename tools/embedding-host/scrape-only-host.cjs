@@ -96,7 +96,7 @@ async function main() {
   const app = await scrapeOnlyHost(site);
   try {
     const base = await app.getUrl();
-    const refused = await scrape(base, { url: storyUrl }, undefined);
+    const refused = await scrape(base, { url: storyUrl }, '');
     check("the host's guard refuses a request without its token", refused.status === 403, refused);
     const scraped = await scrape(base, { url: storyUrl });
     check(
