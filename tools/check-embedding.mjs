@@ -7,6 +7,7 @@
 // `embedding-host/host-app.cjs` twice: on SQLite and on a fresh PostgreSQL database (created from
 // QUARRY_TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/test, dropped after).
 // A lowest version that does not work is a wrong peer range: fix the range in the packages.
+// Then `checkScrapeOnlyHost` installs a third host with scraping alone (see there).
 // Needs the packages built (`npm run setup` or `npm run build`).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,8 +36,8 @@ const hostOwnDependencies = (peers) => ({
 
 const postgresAdminUrl = process.env.QUARRY_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const run = (command, args, cwd, env = process.env) =>
-  execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const run = (command, args, cwd, options = {}) =>
+  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], ...options });
 
 const startedAt = Date.now();
 const seconds = () => `${Math.round((Date.now() - startedAt) / 1000)} s`;
@@ -112,17 +113,24 @@ function printMatrix(matrix) {
   }
 }
 
-/** A host app in `dir` with the tarballs, `peers` at exact versions and the host's own packages. */
-function installHost(dir, tarballs, peers) {
+/** What a host installs: `peers` at exact versions, its own packages and Quarry's tarballs. */
+const hostDependencies = (peers, tarballs) => ({ ...peers, ...hostOwnDependencies(peers), ...tarballs });
+
+/** A host app in `dir` with `dependencies`. */
+function installHost(dir, dependencies) {
   mkdirSync(dir);
-  const dependencies = { ...peers, ...hostOwnDependencies(peers), ...tarballs };
   writeFileSync(
     join(dir, 'package.json'),
     JSON.stringify({ name: 'host-app', private: true, dependencies }, null, 2),
   );
-  console.log(`installing the host app in ${dir} ...`);
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], dir);
+  console.log(`installing the host app in ${dir} ... (${seconds()})`);
+  npmInstall(dir);
   copyFileSync(join(repoRoot, 'tools/embedding-host/host-app.cjs'), join(dir, 'host-app.cjs'));
+}
+
+/** `npm install` in `dir`. */
+function npmInstall(dir) {
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], dir);
 }
 
 function checkOneNestCore(host, label) {
@@ -138,7 +146,9 @@ function runHostApp(host, label, databaseUrl) {
   console.log(`${label}: the host app (${seconds()})`);
   try {
     process.stdout.write(
-      run(process.execPath, ['host-app.cjs'], host, { ...process.env, HOST_DATABASE_URL: databaseUrl }),
+      run(process.execPath, ['host-app.cjs'], host, {
+        env: { ...process.env, HOST_DATABASE_URL: databaseUrl },
+      }),
     );
   } catch (error) {
     process.stdout.write(error.stdout ?? '');
@@ -169,6 +179,83 @@ async function runHostOnPostgres(host, label) {
   }
 }
 
+/**
+ * A host with scrape's tarballs and their Quarry dependencies only (no accounts, no browser, no
+ * pdfjs-dist), plus @quarry/testing: runs `embedding-host/scrape-only-host.cjs`, then, with
+ * @quarry/testing's Jest preset, the files of docs/embedding.md's "Testing" section as written there.
+ * `dependencies` maps every package name to what the main host installed (a version or a tarball).
+ */
+function checkScrapeOnlyHost(dependencies) {
+  const quarry = ['core', 'http', 'net', 'extract', 'persistence', 'queue', 'jobs', 'scrape', 'testing'];
+  const framework = [
+    '@nestjs/common',
+    '@nestjs/core',
+    '@nestjs/platform-express',
+    '@nestjs/typeorm',
+    '@nestjs/swagger',
+    'typeorm',
+    'better-sqlite3',
+    'class-validator',
+    'class-transformer',
+    'reflect-metadata',
+    'rxjs',
+  ];
+  const pick = (names) => Object.fromEntries(names.map((name) => [name, dependencies[name]]));
+  const workspace = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).devDependencies;
+  const host = join(work, 'scrape-only');
+  mkdirSync(host);
+  writeFileSync(
+    join(host, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'scrape-only-host',
+        private: true,
+        dependencies: { ...pick(framework), ...pick(quarry.map((name) => `@quarry/${name}`)) },
+        devDependencies: {
+          '@nestjs/testing': '^12.0.0',
+          jest: workspace.jest,
+          '@swc/core': workspace['@swc/core'],
+          '@swc/jest': workspace['@swc/jest'],
+        },
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`installing the scrape-only host in ${host} ... (${seconds()})`);
+  npmInstall(host);
+  copyFileSync(
+    join(repoRoot, 'tools/embedding-host/scrape-only-host.cjs'),
+    join(host, 'scrape-only-host.cjs'),
+  );
+  try {
+    process.stdout.write(run(process.execPath, ['scrape-only-host.cjs'], host));
+  } catch (error) {
+    process.stdout.write(error.stdout ?? '');
+    report(false, 'the scrape-only host checks');
+  }
+
+  const guide = readFileSync(join(repoRoot, 'docs/embedding.md'), 'utf8');
+  const section = /^## \d+\. Testing\n([\s\S]*?)(?=^## )/m.exec(guide)?.[1] ?? '';
+  const files = [...section.matchAll(/```(?:ts|js)\n\/\/ (\S+)\n([\s\S]*?)```/g)];
+  for (const [, path, code] of files) {
+    mkdirSync(join(host, path, '..'), { recursive: true });
+    writeFileSync(join(host, path), code);
+  }
+  report(
+    files.length >= 3,
+    `docs/embedding.md "Testing" gives the Jest config, the code and its test (${files.length} files)`,
+  );
+  try {
+    // A test that leaves a handle open keeps Jest from exiting: that fails here at the time limit.
+    run(process.execPath, [join(host, 'node_modules/jest/bin/jest.js'), '--ci'], host, { timeout: 180_000 });
+    report(true, "the host's test of docs/embedding.md passes with @quarry/testing's preset and exits");
+  } catch (error) {
+    process.stdout.write(error.stdout ?? '');
+    report(false, "the host's test of docs/embedding.md passes with @quarry/testing's preset and exits");
+  }
+}
+
 try {
   const tarballsDir = join(work, 'tarballs');
   mkdirSync(tarballsDir);
@@ -185,8 +272,9 @@ try {
       continue;
     }
     const host = join(work, `host-${end}`);
+    const peers = Object.fromEntries(matrix.map((peer) => [peer.name, peer[end]]));
     try {
-      installHost(host, tarballs, Object.fromEntries(matrix.map((peer) => [peer.name, peer[end]])));
+      installHost(host, hostDependencies(peers, tarballs));
     } catch {
       report(false, `${end}: the host app installs`);
       continue;
@@ -194,6 +282,7 @@ try {
     checkOneNestCore(host, end);
     runHostOnSqlite(host, end);
     await runHostOnPostgres(host, end);
+    if (end === 'newest') checkScrapeOnlyHost(hostDependencies(peers, tarballs));
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
 import {
   AccountDirectory,
+  Billing,
   checkedProviders,
   Clock,
   COMMON_REQUIREMENTS,
   type ModuleRequirements,
+  WebhookSigningSecrets,
 } from '@quarry/core';
+import { DEFAULT_ROUTE_GUARD } from '@quarry/http';
 import { QUARRY_DATA_SOURCE } from '@quarry/persistence';
 import { ACCOUNTS_MODULE_OPTIONS, ConfigurableModuleClass } from './accounts.module-definition';
 import { ACCOUNTS_SETTINGS, accountsSettingsProvider } from './accounts-settings';
@@ -38,6 +41,14 @@ const SERVICES = [
   LedgerBilling,
 ];
 
+/** The defaults this module gives Quarry's feature and HTTP modules, through the ports they inject. */
+const PORTS = [
+  { provide: Billing, useExisting: LedgerBilling },
+  { provide: WebhookSigningSecrets, useExisting: WebhookSecretsService },
+  { provide: DEFAULT_ROUTE_GUARD, useExisting: ApiKeyAccessGuard },
+  { provide: AccountDirectory, useExisting: AccountsService },
+];
+
 /** What the app must provide; a missing piece fails the boot naming what to import. */
 const ACCOUNTS_REQUIREMENTS: ModuleRequirements = {
   moduleName: 'AccountsModule',
@@ -48,7 +59,8 @@ const ACCOUNTS_REQUIREMENTS: ModuleRequirements = {
 };
 
 /**
- * Accounts, API keys, the credit ledger, the key guard and per-key rate limits. Needs a TypeORM
+ * Accounts, API keys, the credit ledger, the key guard and per-key rate limits; the default
+ * `Billing`, `WebhookSigningSecrets` and route guard of Quarry's other modules. Needs a TypeORM
  * `DataSource` with `accountsEntities` and `accountsMigrations`, `QuarryCoreModule` and
  * `QuarryDataSourceModule` (see README).
  * The rate-limit tokens are exported because `@RequireApiKey()` builds its guard in the controller's module.
@@ -57,7 +69,7 @@ const ACCOUNTS_REQUIREMENTS: ModuleRequirements = {
   providers: checkedProviders(ACCOUNTS_REQUIREMENTS, [
     accountsSettingsProvider,
     ...SERVICES,
-    { provide: AccountDirectory, useExisting: AccountsService },
+    ...PORTS,
     ...apiKeyThrottlerProviders,
     LedgerSchemaCheck,
   ]),
@@ -65,7 +77,7 @@ const ACCOUNTS_REQUIREMENTS: ModuleRequirements = {
     ACCOUNTS_MODULE_OPTIONS,
     ACCOUNTS_SETTINGS,
     ...SERVICES,
-    AccountDirectory,
+    ...PORTS.map((port) => port.provide),
     API_KEY_THROTTLER_OPTIONS,
     API_KEY_THROTTLER_STORAGE,
   ],

@@ -21,7 +21,6 @@ export { WebhookSecretsService, type WebhookSecretView } from './domain/webhook-
 export { ApiKeyAccessGuard } from './auth/api-key-access.guard';
 export { CurrentAuth } from './auth/current-auth.decorator';
 export { RequireApiKey } from './auth/require-api-key.decorator';
-export { MeteredRoute, type MeteredRouteOptions } from './rate-limit/metered-route.decorator';
 export { LedgerBilling } from './billing/ledger.billing';
 export { AccountsHttpModule } from './http/accounts-http.module';
 export { AccountsAdminHttpModule } from './http/accounts-admin-http.module';

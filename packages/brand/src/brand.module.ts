@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
-import { LedgerBilling } from '@quarry/accounts';
 import { BrowserPool } from '@quarry/browser';
-import { checkedProviders, COMMON_REQUIREMENTS, IdGenerator, type ModuleRequirements } from '@quarry/core';
+import {
+  Billing,
+  checkedProviders,
+  COMMON_REQUIREMENTS,
+  IdGenerator,
+  type ModuleRequirements,
+} from '@quarry/core';
 import { PublicUrlPolicy } from '@quarry/net';
 import { BrandService } from './domain/brand.service';
 import { PooledBrandPageMeasurer } from './page/pooled-brand-page.measurer';
@@ -28,9 +33,9 @@ const BRAND_REQUIREMENTS: ModuleRequirements = {
   providers: checkedProviders(BRAND_REQUIREMENTS, [
     {
       provide: BRAND_SETTINGS,
-      inject: [BRAND_MODULE_OPTIONS, { token: LedgerBilling, optional: true }],
-      useFactory: (options: BrandModuleOptions, ledger?: LedgerBilling) =>
-        resolveBrandSettings(options, ledger),
+      inject: [BRAND_MODULE_OPTIONS, { token: Billing, optional: true }],
+      useFactory: (options: BrandModuleOptions, appBilling?: Billing) =>
+        resolveBrandSettings(options, appBilling),
     },
     {
       provide: BrandPageMeasurer,

@@ -11,6 +11,7 @@ export {
 } from './errors/quarry-error';
 export { AccountDirectory } from './ports/account-directory';
 export { Billing, FreeBilling, type PricedWork } from './ports/billing';
+export { webhookSecretsOf, WebhookSigningSecrets } from './ports/webhook-signing-secrets';
 export { holdForJob, PRICE_HOLD_MS, runPaid } from './ports/paid-work';
 export { ConfigError, EnvReader } from './config/env-reader';
 export { Clock, SystemClock } from './time/clock';
@@ -25,6 +26,7 @@ export {
   type ModuleRequirements,
 } from './module/module-requirements';
 export { checkedProviders, requirementsCheck } from './module/checked-providers';
+export { isMissingPackage } from './module/missing-package';
 export {
   anyOption,
   booleanOption,

@@ -11,6 +11,7 @@ export const CRAWL_OPTION_RULES: OptionRules<CrawlModuleOptions> = {
   pagePrice: integerOption(0),
   mapPrice: integerOption(0),
   billing: methodsOption('reserve', 'charge', 'release', 'requireBalance'),
+  webhookSecrets: methodsOption('signingSecrets'),
   maxSitemapBytes: integerOption(1024),
   maxSitemapUrls: integerOption(1),
   maxSitemaps: integerOption(1),

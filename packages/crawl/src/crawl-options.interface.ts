@@ -1,4 +1,4 @@
-import type { Billing } from '@quarry/core';
+import type { Billing, WebhookSigningSecrets } from '@quarry/core';
 
 export interface CrawlModuleOptions {
   /** Requests at once to one host, over every crawl and batch of every worker. @default 2 */
@@ -20,6 +20,11 @@ export interface CrawlModuleOptions {
   mapPrice?: number;
   /** Who pays. @default the credit ledger when AccountsModule is imported, else `FreeBilling` */
   billing?: Billing;
+  /**
+   * Who signs the callbacks of crawls and batches. @default the app's: `AccountsModule`'s per-account secrets;
+   * an app with a job queue and neither fails its boot naming this option
+   */
+  webhookSecrets?: WebhookSigningSecrets;
   /** Largest robots.txt or sitemap body in bytes, after decompression. @default 10485760 (10 MiB) */
   maxSitemapBytes?: number;
   /** Sitemap URLs read at most for one crawl or map (over every sitemap of the site). @default 50000 */

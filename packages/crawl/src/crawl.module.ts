@@ -1,15 +1,18 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { LedgerBilling } from '@quarry/accounts';
 import {
+  Billing,
   checkedProviders,
   Clock,
   COMMON_REQUIREMENTS,
   FreeBilling,
   type ModuleRequirements,
   resolveOptions,
+  webhookSecretsOf,
+  WebhookSigningSecrets,
 } from '@quarry/core';
 import { QUARRY_DATA_SOURCE } from '@quarry/persistence';
+import { JobQueue } from '@quarry/queue';
 import { TypeormJobRecordStore } from '@quarry/jobs';
 import { PublicUrlPolicy } from '@quarry/net';
 import { ScrapeService } from '@quarry/scrape';
@@ -47,17 +50,31 @@ const CRAWL_REQUIREMENTS: ModuleRequirements = {
  * Crawls and batch scrapes (`CrawlJobsService`, their pages run as jobs on the `JobQueue` by every
  * worker) and site maps (`MapService`). Needs, in the app: `QuarryCoreModule`, a TypeORM
  * `DataSource` with `crawlEntities` and `crawlMigrations`, the global `NetModule`, `ScrapeModule`
- * (global), a queue module, and `AccountsModule` (callback signing secrets). Global by default, so
+ * (global), a queue module, and callback signing secrets (`AccountsModule`, or the `webhookSecrets` option). Global by default, so
  * `CrawlHttpModule` finds the services.
  */
 @Module({
   providers: checkedProviders(CRAWL_REQUIREMENTS, [
     {
       provide: CRAWL_SETTINGS,
-      inject: [CRAWL_MODULE_OPTIONS, { token: LedgerBilling, optional: true }],
-      useFactory: (options: CrawlModuleOptions, ledger?: LedgerBilling): CrawlSettings => {
+      inject: [
+        CRAWL_MODULE_OPTIONS,
+        { token: Billing, optional: true },
+        { token: WebhookSigningSecrets, optional: true },
+        { token: JobQueue, optional: true },
+      ],
+      useFactory: (
+        options: CrawlModuleOptions,
+        appBilling?: Billing,
+        appSecrets?: WebhookSigningSecrets,
+        queue?: JobQueue,
+      ): CrawlSettings => {
         const settings = resolveOptions('CrawlModule', CRAWL_DEFAULTS, options, CRAWL_OPTION_RULES);
-        return { ...settings, billing: settings.billing ?? ledger ?? new FreeBilling() };
+        return {
+          ...settings,
+          billing: settings.billing ?? appBilling ?? new FreeBilling(),
+          webhookSecrets: webhookSecretsOf('CrawlModule', settings.webhookSecrets, appSecrets, !!queue),
+        };
       },
     },
     {

@@ -6,6 +6,7 @@ export { TimeoutMsField } from './timeout-ms-field.decorator';
 export { NO_CONTROL_CHARACTERS_PATTERN, NoControlCharacters } from './no-control-characters.decorator';
 export {
   ApiKeySecurityDocs,
+  DEFAULT_ROUTE_GUARD,
   GuardedRoutes,
   routeGuardProvider,
   type QuarryHttpModuleOptions,
@@ -33,5 +34,6 @@ export {
   QUARRY_HTTP_MODULE_EXTRAS,
   type QuarryHttpModuleExtras,
 } from './quarry-http-module-extras';
+export { chargedOperation, isMeteredRoute, MeteredRoute, type MeteredRouteOptions } from './metered-route.decorator';
 export { QuarryBody } from './quarry-body.decorator';
 export { CallbackDeliveryDto } from './callback-delivery.dto';

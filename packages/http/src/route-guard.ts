@@ -26,7 +26,7 @@ export interface QuarryHttpModuleOptions {
    * Who may call the module's routes: your own guard, or `false` to leave them open (behind your
    * gateway, say). A guard that sets `request.auth = { accountId }` makes requests act for that account.
    * The OpenAPI document then describes the routes with the `security` extra, or with no scheme.
-   * @default AccountsModule's API key guard; a boot error when AccountsModule is not imported
+   * @default the app's `DEFAULT_ROUTE_GUARD` (AccountsModule's API key guard); a boot error when the app has none
    */
   guard?: CanActivate | false;
   /**
@@ -37,6 +37,12 @@ export interface QuarryHttpModuleOptions {
    */
   resolveAccount?: AccountResolver;
 }
+
+/**
+ * The guard of Quarry's HTTP modules that were given no `guard` option. `AccountsModule` provides
+ * its API key guard under it; the HTTP modules need nothing else of `@quarry/accounts`.
+ */
+export const DEFAULT_ROUTE_GUARD = Symbol('QuarryDefaultRouteGuard');
 
 /** The guard a Quarry HTTP module's routes pass, as its `guard` option resolved. */
 export const ROUTE_GUARD = Symbol('QuarryRouteGuard');
@@ -52,22 +58,17 @@ export class RouteGuard implements CanActivate {
 }
 
 /**
- * Provides ROUTE_GUARD in an HTTP module: the `guard` option, else the default guard when the app
- * has it, else a boot error naming both ways out; with the host's guard or `resolveAccount`, the
- * account a request acts for must be one Quarry knows. A `guard` from `forRootAsync` needs
- * `security` beside it, or the document would name Quarry's API key schemes for routes that do not
- * take keys.
+ * Provides ROUTE_GUARD in an HTTP module: the `guard` option, else the app's `DEFAULT_ROUTE_GUARD`,
+ * else a boot error naming both ways out; with the host's guard or `resolveAccount`, the account a
+ * request acts for must be one Quarry knows. A `guard` from `forRootAsync` needs `security` beside
+ * it, or the document would name Quarry's API key schemes for routes that do not take keys.
  */
-export function routeGuardProvider(
-  moduleName: string,
-  optionsToken: InjectionToken,
-  defaultGuard: InjectionToken,
-): FactoryProvider {
+export function routeGuardProvider(moduleName: string, optionsToken: InjectionToken): FactoryProvider {
   return {
     provide: ROUTE_GUARD,
     inject: [
       { token: optionsToken, optional: true },
-      { token: defaultGuard, optional: true },
+      { token: DEFAULT_ROUTE_GUARD, optional: true },
       { token: AccountDirectory, optional: true },
       { token: ROUTE_SECURITY, optional: true },
     ],

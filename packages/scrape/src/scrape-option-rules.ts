@@ -12,6 +12,7 @@ export const SCRAPE_OPTION_RULES: OptionRules<ScrapeModuleOptions> = {
   redisPrefix: stringOption(),
   price: integerOption(0),
   billing: methodsOption('reserve', 'charge', 'release', 'requireBalance'),
+  webhookSecrets: methodsOption('signingSecrets'),
   asyncAttempts: integerOption(1),
   asyncBackoffMs: integerOption(0),
   callbackAttempts: integerOption(1),

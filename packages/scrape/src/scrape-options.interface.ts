@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { Billing } from '@quarry/core';
+import type { Billing, WebhookSigningSecrets } from '@quarry/core';
 
 export interface ScrapeModuleOptions {
   /** How long a scrape result is served from the cache, in milliseconds. @default 3600000 (1 h) */
@@ -23,6 +23,11 @@ export interface ScrapeModuleOptions {
   price?: number;
   /** Who pays for scrapes. @default the credit ledger when AccountsModule is imported, else `FreeBilling` */
   billing?: Billing;
+  /**
+   * Who signs the callbacks of async scrapes. @default the app's: `AccountsModule`'s per-account
+   * secrets; an app with a job queue and neither fails its boot naming this option
+   */
+  webhookSecrets?: WebhookSigningSecrets;
   /** Attempts of an async scrape whose failure is transient (ORIGIN_ERROR, TIMEOUT, SCRAPE_FAILED). @default 3 */
   asyncAttempts?: number;
   /** Base delay of the async scrape's exponential backoff (with jitter), in milliseconds. @default 5000 */

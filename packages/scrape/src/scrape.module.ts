@@ -1,19 +1,23 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { LedgerBilling } from '@quarry/accounts';
-import { PageRenderer } from '@quarry/browser';
 import {
+  Billing,
   checkedProviders,
   Clock,
   COMMON_REQUIREMENTS,
   FreeBilling,
   type ModuleRequirements,
   resolveOptions,
+  webhookSecretsOf,
+  WebhookSigningSecrets,
 } from '@quarry/core';
 import { QUARRY_DATA_SOURCE } from '@quarry/persistence';
 import { TypeormJobRecordStore } from '@quarry/jobs';
+import { JobQueue } from '@quarry/queue';
 import { PublicUrlPolicy } from '@quarry/net';
 import { PageReader } from './content/page-reader';
+import { loadBrowserPackage } from './infrastructure/browser/browser-package';
+import { browserTierProvider } from './infrastructure/browser/browser-tier.provider';
 import { ScrapeService } from './domain/scrape.service';
 import { RedisScrapeCache } from './infrastructure/redis/redis-scrape.cache';
 import { DatabaseScrapeCache } from './infrastructure/typeorm/database-scrape.cache';
@@ -31,6 +35,9 @@ import {
   ScrapeSettings,
 } from './scrape-options.interface';
 
+/** `@quarry/browser` when it is installed: then the app must import its `BrowserModule` too. */
+const browser = loadBrowserPackage();
+
 /** What the app must provide; a missing piece fails the boot naming what to import. */
 const SCRAPE_REQUIREMENTS: ModuleRequirements = {
   moduleName: 'ScrapeModule',
@@ -38,25 +45,40 @@ const SCRAPE_REQUIREMENTS: ModuleRequirements = {
     { token: QUARRY_DATA_SOURCE, missing: COMMON_REQUIREMENTS.dataSource },
     { token: Clock, missing: COMMON_REQUIREMENTS.core },
     { token: PublicUrlPolicy, missing: COMMON_REQUIREMENTS.net },
-    { token: PageRenderer, missing: COMMON_REQUIREMENTS.browser },
+    ...(browser ? [{ token: browser.PageRenderer, missing: COMMON_REQUIREMENTS.browser }] : []),
   ],
 };
 
 /**
  * `ScrapeService` with its cache, and async scrapes (`ScrapeJobsService`, run on the `JobQueue`).
  * Needs, in the app: `QuarryCoreModule`, `QuarryDataSourceModule`, a TypeORM `DataSource` with `scrapeEntities` and
- * `scrapeMigrations`, and the global `NetModule` and `BrowserModule`; async scrapes also need a queue
- * module and `AccountsModule` (callback signing secrets). Global by default, so
+ * `scrapeMigrations`, the global `NetModule`, and `BrowserModule` when `@quarry/browser` is installed;
+ * async scrapes also need a queue module and callback signing secrets (`AccountsModule`, or the
+ * `webhookSecrets` option). Global by default, so
  * `ScrapeHttpModule` and other feature modules can use `ScrapeService`.
  */
 @Module({
   providers: checkedProviders(SCRAPE_REQUIREMENTS, [
     {
       provide: SCRAPE_SETTINGS,
-      inject: [SCRAPE_MODULE_OPTIONS, { token: LedgerBilling, optional: true }],
-      useFactory: (options: ScrapeModuleOptions, ledger?: LedgerBilling): ScrapeSettings => {
+      inject: [
+        SCRAPE_MODULE_OPTIONS,
+        { token: Billing, optional: true },
+        { token: WebhookSigningSecrets, optional: true },
+        { token: JobQueue, optional: true },
+      ],
+      useFactory: (
+        options: ScrapeModuleOptions,
+        appBilling?: Billing,
+        appSecrets?: WebhookSigningSecrets,
+        queue?: JobQueue,
+      ): ScrapeSettings => {
         const settings = resolveOptions('ScrapeModule', SCRAPE_DEFAULTS, options, SCRAPE_OPTION_RULES);
-        return { ...settings, billing: settings.billing ?? ledger ?? new FreeBilling() };
+        return {
+          ...settings,
+          billing: settings.billing ?? appBilling ?? new FreeBilling(),
+          webhookSecrets: webhookSecretsOf('ScrapeModule', settings.webhookSecrets, appSecrets, !!queue),
+        };
       },
     },
     {
@@ -73,6 +95,7 @@ const SCRAPE_REQUIREMENTS: ModuleRequirements = {
       useFactory: (dataSource: DataSource, clock: Clock) =>
         new TypeormJobRecordStore(ScrapeJobEntity, dataSource, clock),
     },
+    browserTierProvider(browser),
     PageReader,
     ScrapeService,
     ScrapeJobsService,

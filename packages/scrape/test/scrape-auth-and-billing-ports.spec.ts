@@ -90,7 +90,7 @@ describe('Authentication and billing as ports', () => {
       expect(submitted.status).toBe(501);
       expect(submitted.body).toEqual({
         error: 'not_implemented',
-        message: expect.stringMatching(/need a JobQueue .* and AccountsModule/),
+        message: expect.stringMatching(/need a JobQueue .*DatabaseQueueModule .*BullQueueModule/),
       });
     });
   });

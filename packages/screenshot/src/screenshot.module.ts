@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
-import { LedgerBilling } from '@quarry/accounts';
 import { BrowserPool } from '@quarry/browser';
-import { checkedProviders, COMMON_REQUIREMENTS, IdGenerator, type ModuleRequirements } from '@quarry/core';
+import {
+  Billing,
+  checkedProviders,
+  COMMON_REQUIREMENTS,
+  IdGenerator,
+  type ModuleRequirements,
+} from '@quarry/core';
 import { PublicUrlPolicy } from '@quarry/net';
 import { ScreenshotService } from './domain/screenshot.service';
 import { ConfigurableModuleClass, SCREENSHOT_MODULE_OPTIONS } from './screenshot.module-definition';
@@ -30,9 +35,9 @@ const SCREENSHOT_REQUIREMENTS: ModuleRequirements = {
   providers: checkedProviders(SCREENSHOT_REQUIREMENTS, [
     {
       provide: SCREENSHOT_SETTINGS,
-      inject: [SCREENSHOT_MODULE_OPTIONS, { token: LedgerBilling, optional: true }],
-      useFactory: (options: ScreenshotModuleOptions, ledger?: LedgerBilling) =>
-        resolveScreenshotSettings(options, ledger),
+      inject: [SCREENSHOT_MODULE_OPTIONS, { token: Billing, optional: true }],
+      useFactory: (options: ScreenshotModuleOptions, appBilling?: Billing) =>
+        resolveScreenshotSettings(options, appBilling),
     },
     ScreenshotService,
   ]),

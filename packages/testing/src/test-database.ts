@@ -13,8 +13,16 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-const postgresAdminUrl = () =>
-  process.env.QUARRY_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The PostgreSQL server tests create their databases on: `QUARRY_TEST_POSTGRES_URL`, never a guess. */
+function postgresAdminUrl(): string {
+  const url = process.env.QUARRY_TEST_POSTGRES_URL;
+  if (!url)
+    throw new Error(
+      'QUARRY_TEST_POSTGRES_URL is not set: give the URL of a PostgreSQL server on which the tests may create ' +
+        'and drop databases (postgres://user@host:5432/db), or set QUARRY_TEST_ENGINES=embedded to test on SQLite only.',
+    );
+  return url;
+}
 
 /**
  * The database engines tests run on: SQLite always, PostgreSQL unless `QUARRY_TEST_ENGINES=embedded`.
@@ -44,9 +52,10 @@ export async function createTestDatabase(
     };
   }
   const name = `quarry_test_${randomBytes(6).toString('hex')}`;
-  const admin = await new DataSource({ type: 'postgres', url: postgresAdminUrl() }).initialize();
+  const adminUrl = postgresAdminUrl();
+  const admin = await new DataSource({ type: 'postgres', url: adminUrl }).initialize();
   await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(postgresAdminUrl());
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const dataSource = await new DataSource(dataSourceOptionsFromUrl(url.toString(), parts)).initialize();
   return {

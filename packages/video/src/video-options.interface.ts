@@ -9,6 +9,7 @@ import {
   type OptionRules,
   resolveOptions,
   stringOption,
+  type WebhookSigningSecrets,
 } from '@quarry/core';
 import {
   DEFAULT_CHUNK_CONCURRENCY,
@@ -57,6 +58,11 @@ export interface VideoModuleOptions {
   tempDir?: string;
   /** Who pays for transcripts. @default the credit ledger when AccountsModule is imported, else `FreeBilling` */
   billing?: Billing;
+  /**
+   * Who signs the callbacks of video jobs. @default the app's: `AccountsModule`'s per-account secrets;
+   * an app with a job queue and neither fails its boot naming this option
+   */
+  webhookSecrets?: WebhookSigningSecrets;
   /** Credits for a transcript from the platform's captions; 0 is free. @default 1 */
   captionPrice?: number;
   /** Credits for a transcript served from the cache; 0 is free. @default 1 */
@@ -115,7 +121,7 @@ export const VIDEO_DEFAULTS = {
 
 /** The options with their defaults applied; inject with `@Inject(VIDEO_SETTINGS)`. */
 export type VideoSettings = typeof VIDEO_DEFAULTS &
-  Pick<VideoModuleOptions, 'sources' | 'stt' | 'speechToText' | 'mediaTranscriber'> & {
+  Pick<VideoModuleOptions, 'sources' | 'stt' | 'speechToText' | 'mediaTranscriber' | 'webhookSecrets'> & {
     tempDir: string;
     billing: Billing;
     mediaDownloadTimeoutMs: number;
@@ -154,6 +160,7 @@ const VIDEO_OPTION_RULES: OptionRules<VideoModuleOptions> = {
   ffprobePath: stringOption(),
   tempDir: stringOption(),
   billing: methodsOption('reserve', 'charge', 'release', 'requireBalance'),
+  webhookSecrets: methodsOption('signingSecrets'),
   captionPrice: integerOption(0),
   cachedPrice: integerOption(0),
   generatedPricePerMinute: integerOption(0),

@@ -1,8 +1,16 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { LedgerBilling } from '@quarry/accounts';
-import { checkedProviders, Clock, COMMON_REQUIREMENTS, type ModuleRequirements } from '@quarry/core';
+import {
+  Billing,
+  checkedProviders,
+  Clock,
+  COMMON_REQUIREMENTS,
+  type ModuleRequirements,
+  webhookSecretsOf,
+  WebhookSigningSecrets,
+} from '@quarry/core';
 import { QUARRY_DATA_SOURCE } from '@quarry/persistence';
+import { JobQueue } from '@quarry/queue';
 import { PublicUrlPolicy } from '@quarry/net';
 import { VideoProcessor } from './domain/video.processor';
 import { DatabaseTranscribedPieceStore } from './infrastructure/typeorm/database-transcribed-pieces';
@@ -39,16 +47,31 @@ const VIDEO_REQUIREMENTS: ModuleRequirements = {
  * Video jobs (`VideoJobsService`, run on the `JobQueue` by `VideoJobWorker`): transcripts from the
  * platforms' captions or speech-to-text, cached, charged on success, delivered to signed callbacks.
  * Needs, in the app: `QuarryCoreModule`, `QuarryDataSourceModule`, a TypeORM `DataSource` with `videoEntities` and
- * `videoMigrations`, and the global `NetModule`; jobs also need a queue module, and callbacks
- * `AccountsModule` (signing secrets). Global by default, so `VideoHttpModule` finds the service.
+ * `videoMigrations`, and the global `NetModule`; jobs also need a queue module and callback signing
+ * secrets (`AccountsModule`, or the `webhookSecrets` option). Global by default, so `VideoHttpModule` finds the service.
  */
 @Module({
   providers: checkedProviders(VIDEO_REQUIREMENTS, [
     {
       provide: VIDEO_SETTINGS,
-      inject: [VIDEO_MODULE_OPTIONS, { token: LedgerBilling, optional: true }],
-      useFactory: (options: VideoModuleOptions, ledger?: LedgerBilling): VideoSettings =>
-        resolveVideoSettings(options, ledger),
+      inject: [
+        VIDEO_MODULE_OPTIONS,
+        { token: Billing, optional: true },
+        { token: WebhookSigningSecrets, optional: true },
+        { token: JobQueue, optional: true },
+      ],
+      useFactory: (
+        options: VideoModuleOptions,
+        appBilling?: Billing,
+        appSecrets?: WebhookSigningSecrets,
+        queue?: JobQueue,
+      ): VideoSettings => {
+        const settings = resolveVideoSettings(options, appBilling);
+        return {
+          ...settings,
+          webhookSecrets: webhookSecretsOf('VideoModule', settings.webhookSecrets, appSecrets, !!queue),
+        };
+      },
     },
     {
       provide: VideoResources,

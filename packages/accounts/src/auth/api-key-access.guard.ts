@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { RequestLog, REQUEST_LOG_URL_LENGTH } from '../domain/request-log';
 import { ApiKeyThrottlerGuard } from '../rate-limit/api-key-throttler.guard';
-import { chargedOperation } from '../rate-limit/metered-route.decorator';
+import { chargedOperation } from '@quarry/http';
 import { ApiKeyGuard } from './api-key.guard';
 import type { AuthenticatedRequest } from './authenticated-request';
 

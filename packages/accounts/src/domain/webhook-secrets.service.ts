@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock, NotFoundError } from '@quarry/core';
+import { Clock, NotFoundError, WebhookSigningSecrets } from '@quarry/core';
 import { InjectQuarryDataSource } from '@quarry/persistence';
 import { generateWebhookSecret } from '@quarry/net';
 import { ACCOUNTS_SETTINGS, type AccountsSettings } from '../accounts-settings';
@@ -14,12 +14,14 @@ export interface WebhookSecretView {
 
 /** The secret that signs an account's callbacks, readable and rotatable by its holder. */
 @Injectable()
-export class WebhookSecretsService {
+export class WebhookSecretsService extends WebhookSigningSecrets {
   constructor(
     @InjectQuarryDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
     @Inject(ACCOUNTS_SETTINGS) private readonly options: AccountsSettings,
-  ) {}
+  ) {
+    super();
+  }
 
   async get(accountId: string): Promise<WebhookSecretView> {
     return view(await this.row(accountId), this.clock.now());

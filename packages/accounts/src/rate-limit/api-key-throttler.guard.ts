@@ -2,8 +2,8 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { RateLimitedError } from '@quarry/core';
+import { isMeteredRoute } from '@quarry/http';
 import { AuthenticatedRequest } from '../auth/authenticated-request';
-import { isMeteredRoute } from './metered-route.decorator';
 import {
   API_KEY_THROTTLER_OPTIONS,
   API_KEY_THROTTLER_STORAGE,

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { type ModuleRequirements, requirementsCheck } from '@quarry/core';
 import { routeGuardProvider } from '@quarry/http';
-import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { BrandController } from './brand.controller';
 import { BRAND_HTTP_MODULE_OPTIONS, ConfigurableModuleClass } from './brand-http.module-definition';
 import { BrandService } from '../domain/brand.service';
@@ -22,7 +21,7 @@ const BRAND_HTTP_REQUIREMENTS: ModuleRequirements = {
   controllers: [BrandController],
   providers: [
     requirementsCheck(BRAND_HTTP_REQUIREMENTS),
-    routeGuardProvider('BrandHttpModule', BRAND_HTTP_MODULE_OPTIONS, ApiKeyAccessGuard),
+    routeGuardProvider('BrandHttpModule', BRAND_HTTP_MODULE_OPTIONS),
   ],
 })
 export class BrandHttpModule extends ConfigurableModuleClass {}

@@ -12,11 +12,11 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { MeteredRoute } from '@quarry/accounts';
 import {
   CurrentAccount,
   CurrentApiKey,
   GuardedRoutes,
+  MeteredRoute,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
   QuarryHttp,

@@ -10,12 +10,12 @@ import {
   CurrentAccount,
   CurrentApiKey,
   GuardedRoutes,
+  MeteredRoute,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
-import { MeteredRoute } from '@quarry/accounts';
 import { CrawlJobsService } from '../jobs/crawl-jobs.service';
 import { callbackOf } from './callback-of';
 import { BatchScrapeRequestDto } from './dto/batch-scrape-request.dto';

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { routeGuardProvider } from '@quarry/http';
-import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { BatchScrapeController } from './batch-scrape.controller';
 import { CrawlController } from './crawl.controller';
 import { CRAWL_HTTP_MODULE_OPTIONS, ConfigurableModuleClass } from './crawl-http.module-definition';
@@ -13,6 +12,6 @@ import { MapController } from './map.controller';
  */
 @Module({
   controllers: [CrawlController, MapController, BatchScrapeController],
-  providers: [routeGuardProvider('CrawlHttpModule', CRAWL_HTTP_MODULE_OPTIONS, ApiKeyAccessGuard)],
+  providers: [routeGuardProvider('CrawlHttpModule', CRAWL_HTTP_MODULE_OPTIONS)],
 })
 export class CrawlHttpModule extends ConfigurableModuleClass {}

@@ -11,12 +11,12 @@ import {
   CurrentAccount,
   CurrentApiKey,
   GuardedRoutes,
+  MeteredRoute,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
-import { MeteredRoute } from '@quarry/accounts';
 import { ScrapeErrorBodyDto } from '@quarry/scrape';
 import { CrawlJobsService } from '../jobs/crawl-jobs.service';
 import { callbackOf } from './callback-of';

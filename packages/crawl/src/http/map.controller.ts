@@ -11,12 +11,12 @@ import {
   CurrentAccount,
   CurrentApiKey,
   GuardedRoutes,
+  MeteredRoute,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
-import { MeteredRoute } from '@quarry/accounts';
 import { ScrapeErrorBodyDto } from '@quarry/scrape';
 import { MAP_OPERATION, MapService } from '../domain/map.service';
 import { MapRequestDto, MapResponseDto } from './dto/map-request.dto';

@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import { Clock } from '@quarry/core';
 import { JobQueue } from '@quarry/queue';
-import { WebhookSecretsService } from '@quarry/accounts';
 import { deliveryQueueOptions, WebhookSender, webhookRetryError } from '@quarry/net';
 import type { CrawlEvent, CrawlJobRequest } from '../domain/crawl-request';
 import { CrawlFrontier } from '../ports/crawl-frontier';
@@ -35,7 +34,6 @@ export class CrawlEvents implements OnModuleInit {
     private readonly sender: WebhookSender,
     private readonly clock: Clock,
     @Optional() private readonly queue?: JobQueue,
-    @Optional() private readonly secrets?: WebhookSecretsService,
   ) {}
 
   onModuleInit(): void {
@@ -67,7 +65,8 @@ export class CrawlEvents implements OnModuleInit {
   private async deliver(message: CrawlEventMessage): Promise<void> {
     const job = await this.store.get(message.crawlId, this.clock.now());
     const callback = job?.request.callback;
-    if (!job || !callback || !this.secrets) return;
+    const secrets = this.settings.webhookSecrets;
+    if (!job || !callback || !secrets) return;
     const body =
       message.event === 'started'
         ? { jobId: job.id, event: 'started' }
@@ -76,7 +75,7 @@ export class CrawlEvents implements OnModuleInit {
       url: callback.url,
       body: JSON.stringify(body),
       webhookId: `msg_${job.id}_${message.event}${message.pageId ? `_${message.pageId.slice(0, 32)}` : ''}`,
-      secrets: await this.secrets.signingSecrets(job.accountId),
+      secrets: await secrets.signingSecrets(job.accountId),
       headers: callback.token ? { 'x-callback-token': callback.token } : undefined,
     });
     if (!outcome.delivered) throw webhookRetryError(outcome);

@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
 import { Clock, QuarryError } from '@quarry/core';
 import { JobQueue } from '@quarry/queue';
-import { WebhookSecretsService } from '@quarry/accounts';
 import { CallbackJobRunner, type JobRecord, type JobWork } from '@quarry/jobs';
 import { WebhookSender } from '@quarry/net';
 import { CrawlPlan } from '../domain/crawl-plan';
@@ -49,8 +48,8 @@ export class CrawlJobWorker implements OnModuleInit, OnApplicationShutdown {
     sender: WebhookSender,
     private readonly clock: Clock,
     @Optional() private readonly queue?: JobQueue,
-    @Optional() secrets?: WebhookSecretsService,
   ) {
+    const secrets = settings.webhookSecrets;
     this.runner = new CallbackJobRunner({
       queues: { work: CRAWL_QUEUE, callback: CRAWL_CALLBACK_QUEUE },
       store,

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Clock, IdGenerator, InvalidRequestError, NotFoundError, NotImplementedError } from '@quarry/core';
 import { JobQueue } from '@quarry/queue';
-import { WebhookSecretsService } from '@quarry/accounts';
 import { enqueueJob, ownJob, type JobRecord } from '@quarry/jobs';
 import { asInvalidRequest, NetError, netFailure, PublicUrlPolicy } from '@quarry/net';
 import {
@@ -38,7 +37,7 @@ export const CRAWL_LIMITS = {
 };
 
 const JOBS_NEED =
-  'Crawls and batches need a JobQueue (DatabaseQueueModule from @quarry/queue-db, or BullQueueModule) and AccountsModule (callback signing secrets) in the app.';
+  'Crawls and batches need a JobQueue in the app: DatabaseQueueModule from @quarry/queue-db, or BullQueueModule from @quarry/queue-bull.';
 
 /** Accepts crawls and batches, answers for their state and results, and cancels them; the work happens on the workers. */
 @Injectable()
@@ -51,7 +50,6 @@ export class CrawlJobsService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     @Optional() private readonly queue?: JobQueue,
-    @Optional() private readonly secrets?: WebhookSecretsService,
   ) {}
 
   /**
@@ -165,7 +163,7 @@ export class CrawlJobsService {
     pageLimit: number,
   ): Promise<CrawlJob> {
     const queue = this.queue;
-    if (!queue || !this.secrets) throw new NotImplementedError(JOBS_NEED);
+    if (!queue) throw new NotImplementedError(JOBS_NEED);
     if (request.callback)
       await this.policy.checkDestination(request.callback.url).catch((error: unknown) => {
         throw asInvalidRequest(error, 'callbackUrl');

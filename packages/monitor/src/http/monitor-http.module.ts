@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { COMMON_REQUIREMENTS, type ModuleRequirements, requirementsCheck } from '@quarry/core';
 import { routeGuardProvider } from '@quarry/http';
-import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { MonitorsController } from './monitors.controller';
 import { ConfigurableModuleClass, MONITOR_HTTP_MODULE_OPTIONS } from './monitor-http.module-definition';
 import { MonitorsService } from '../domain/monitors.service';
@@ -21,7 +20,7 @@ const MONITOR_HTTP_REQUIREMENTS: ModuleRequirements = {
   controllers: [MonitorsController],
   providers: [
     requirementsCheck(MONITOR_HTTP_REQUIREMENTS),
-    routeGuardProvider('MonitorHttpModule', MONITOR_HTTP_MODULE_OPTIONS, ApiKeyAccessGuard),
+    routeGuardProvider('MonitorHttpModule', MONITOR_HTTP_MODULE_OPTIONS),
   ],
 })
 export class MonitorHttpModule extends ConfigurableModuleClass {}

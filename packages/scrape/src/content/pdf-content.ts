@@ -1,22 +1,44 @@
+import { isMissingPackage } from '@quarry/core';
 import { ScrapeError } from '../domain/scrape.error';
 import { PageContent } from './page-content';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 type TextItem = import('pdfjs-dist/types/src/display/api').TextItem;
 
-let pdfjs: PdfJs | undefined;
-const loadPdfJs = (): PdfJs =>
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- pdf.js is large: load it when the first PDF arrives
-  (pdfjs ??= require('pdfjs-dist/legacy/build/pdf.mjs') as PdfJs);
+/** The build of pdfjs-dist, an optional peer dependency, that reads PDFs. */
+const PDFJS_MODULE = 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/** pdf.js, loaded when the first PDF arrives (it is large, and only PDFs need it). */
+function loadPdfJs(module: string, requestedUrl: string): PdfJs {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an optional peer, loaded on first use
+    return require(module) as PdfJs;
+  } catch (error) {
+    if (!isMissingPackage(error, module)) throw error;
+    throw new ScrapeError(
+      'UNREADABLE_CONTENT',
+      'The page is a PDF, and reading PDFs needs the pdfjs-dist package, which this server does not have installed.',
+      requestedUrl,
+    );
+  }
+}
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A PDF's text as Markdown paragraphs, page by page; the title from its metadata or first line. */
-export async function readPdf(body: Buffer, requestedUrl: string): Promise<PageContent> {
+/**
+ * A PDF's text as Markdown paragraphs, page by page; the title from its metadata or first line.
+ * `pdfjsModule` is where pdf.js is loaded from.
+ */
+export async function readPdf(
+  body: Buffer,
+  requestedUrl: string,
+  pdfjsModule: string = PDFJS_MODULE,
+): Promise<PageContent> {
+  const pdfjs = loadPdfJs(pdfjsModule, requestedUrl);
   let paragraphs: string[] = [];
   let metadataTitle: string | undefined;
   try {
-    const document = await loadPdfJs().getDocument({
+    const document = await pdfjs.getDocument({
       data: new Uint8Array(body),
       isEvalSupported: false,
       useSystemFonts: false,

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock, IdGenerator, runPaid } from '@quarry/core';
-import { BrowserError, browserFailure, PageRenderer } from '@quarry/browser';
 import {
   asInvalidRequest,
   NetError,
@@ -12,6 +11,7 @@ import {
 import { readPage } from '../content/read-page';
 import { PageContent } from '../content/page-content';
 import { PageReader } from '../content/page-reader';
+import { BrowserTier } from '../ports/browser-tier';
 import { CachedScrape, ScrapeCache } from '../ports/scrape-cache';
 import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
 import { cacheKeyOf } from './cache-key';
@@ -53,7 +53,7 @@ export class ScrapeService {
     @Inject(SCRAPE_SETTINGS) private readonly options: ScrapeSettings,
     private readonly policy: PublicUrlPolicy,
     private readonly http: SafeHttpClient,
-    private readonly renderer: PageRenderer,
+    private readonly browser: BrowserTier,
     private readonly cache: ScrapeCache,
     private readonly clock: Clock,
     private readonly reader: PageReader,
@@ -184,15 +184,15 @@ export class ScrapeService {
   }
 
   private async render(target: URL, request: ScrapeRequest, deadline: number): Promise<FreshScrape> {
-    const page = await this.renderer
-      .render(target.href, {
+    const page = await this.browser.render(
+      target.href,
+      {
         timeoutMs: remaining(deadline, request.url),
         waitForSelector: request.waitForSelector,
         extraWaitMs: request.extraWaitMs,
-      })
-      .catch((error: unknown) => {
-        throw error instanceof BrowserError ? browserFailure(error, request.url) : error;
-      });
+      },
+      request.url,
+    );
     if (page.status !== null && page.status >= 400) throw originStatusFailure(page.status, request.url);
     const reading = await this.reader.html(
       page.html,

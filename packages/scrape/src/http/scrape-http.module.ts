@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { COMMON_REQUIREMENTS, type ModuleRequirements, requirementsCheck } from '@quarry/core';
 import { routeGuardProvider } from '@quarry/http';
-import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { ScrapeJobsController } from './scrape-jobs.controller';
 import { ScrapeController } from './scrape.controller';
 import { ConfigurableModuleClass, SCRAPE_HTTP_MODULE_OPTIONS } from './scrape-http.module-definition';
@@ -21,7 +20,7 @@ const SCRAPE_HTTP_REQUIREMENTS: ModuleRequirements = {
   controllers: [ScrapeController, ScrapeJobsController],
   providers: [
     requirementsCheck(SCRAPE_HTTP_REQUIREMENTS),
-    routeGuardProvider('ScrapeHttpModule', SCRAPE_HTTP_MODULE_OPTIONS, ApiKeyAccessGuard),
+    routeGuardProvider('ScrapeHttpModule', SCRAPE_HTTP_MODULE_OPTIONS),
   ],
 })
 export class ScrapeHttpModule extends ConfigurableModuleClass {}

@@ -12,12 +12,12 @@ import {
   CurrentApiKey,
   GuardedRoutes,
   JobStatusController,
+  MeteredRoute,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
-import { MeteredRoute } from '@quarry/accounts';
 import { ScrapeJobsService } from '../jobs/scrape-jobs.service';
 import {
   AsyncScrapeAcceptedDto,

@@ -15,12 +15,12 @@ import {
   CurrentAccount,
   CurrentApiKey,
   GuardedRoutes,
+  MeteredRoute,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
-import { MeteredRoute } from '@quarry/accounts';
 import { SCRAPE_OPERATION, ScrapeService } from '../domain/scrape.service';
 import { InvalidateRequestDto, ScrapeRequestDto } from './dto/scrape-request.dto';
 import { OkDto, ScrapeErrorBodyDto, ScrapeResultDto } from './dto/scrape-response.dto';

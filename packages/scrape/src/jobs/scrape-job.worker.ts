@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import { Clock, QuarryError } from '@quarry/core';
 import { JobQueue } from '@quarry/queue';
-import { WebhookSecretsService } from '@quarry/accounts';
 import { CallbackJobRunner, type JobWork } from '@quarry/jobs';
 import { WebhookSender } from '@quarry/net';
 import { ScrapeError } from '../domain/scrape.error';
@@ -30,10 +29,10 @@ export class ScrapeJobWorker implements OnModuleInit {
     private readonly scraper: ScrapeService,
     sender: WebhookSender,
     clock: Clock,
-    // Both absent in hosts that only scrape synchronously; then no async job can exist.
+    // Absent in hosts that only scrape synchronously; then no async job can exist.
     @Optional() private readonly queue?: JobQueue,
-    @Optional() secrets?: WebhookSecretsService,
   ) {
+    const secrets = settings.webhookSecrets;
     this.runner = new CallbackJobRunner({
       queues: { work: SCRAPE_QUEUE, callback: SCRAPE_CALLBACK_QUEUE },
       store,

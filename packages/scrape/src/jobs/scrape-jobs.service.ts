@@ -1,7 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Clock, holdForJob, IdGenerator, NotImplementedError } from '@quarry/core';
 import { JobQueue } from '@quarry/queue';
-import { WebhookSecretsService } from '@quarry/accounts';
 import { enqueueJob, ownJob } from '@quarry/jobs';
 import { asInvalidRequest, NetError, netFailure, PublicUrlPolicy } from '@quarry/net';
 import { ScrapeRequest } from '../domain/scrape-result';
@@ -16,7 +15,7 @@ export interface AsyncScrapeRequest extends ScrapeRequest {
 }
 
 const ASYNC_NEEDS =
-  'Async scrapes need a JobQueue (DatabaseQueueModule from @quarry/queue-db, or BullQueueModule) and AccountsModule (callback signing secrets) in the app.';
+  'Async scrapes need a JobQueue in the app: DatabaseQueueModule from @quarry/queue-db, or BullQueueModule from @quarry/queue-bull.';
 
 /** Accepts async scrapes and answers for their state; the work happens in `ScrapeJobWorker`. */
 @Injectable()
@@ -27,9 +26,8 @@ export class ScrapeJobsService {
     private readonly policy: PublicUrlPolicy,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-    // Both absent in hosts that only scrape synchronously; the worker needs them to run and sign.
+    // Absent in hosts that only scrape synchronously; with it, the module has secrets to sign callbacks.
     @Optional() private readonly queue?: JobQueue,
-    @Optional() private readonly secrets?: WebhookSecretsService,
   ) {}
 
   /**
@@ -41,7 +39,7 @@ export class ScrapeJobsService {
    */
   async submit(accountId: string, request: AsyncScrapeRequest, apiKeyId?: string): Promise<ScrapeJob> {
     const queue = this.queue;
-    if (!queue || !this.secrets) throw new NotImplementedError(ASYNC_NEEDS);
+    if (!queue) throw new NotImplementedError(ASYNC_NEEDS);
     await this.policy.check(request.url).catch((error: unknown) => {
       throw error instanceof NetError && error.code === 'HOST_NOT_FOUND'
         ? netFailure(error, request.url)

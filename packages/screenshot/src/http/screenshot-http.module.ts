@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { type ModuleRequirements, requirementsCheck } from '@quarry/core';
 import { routeGuardProvider } from '@quarry/http';
-import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { ScreenshotController } from './screenshot.controller';
 import { ConfigurableModuleClass, SCREENSHOT_HTTP_MODULE_OPTIONS } from './screenshot-http.module-definition';
 import { ScreenshotService } from '../domain/screenshot.service';
@@ -25,7 +24,7 @@ const SCREENSHOT_HTTP_REQUIREMENTS: ModuleRequirements = {
   controllers: [ScreenshotController],
   providers: [
     requirementsCheck(SCREENSHOT_HTTP_REQUIREMENTS),
-    routeGuardProvider('ScreenshotHttpModule', SCREENSHOT_HTTP_MODULE_OPTIONS, ApiKeyAccessGuard),
+    routeGuardProvider('ScreenshotHttpModule', SCREENSHOT_HTTP_MODULE_OPTIONS),
   ],
 })
 export class ScreenshotHttpModule extends ConfigurableModuleClass {}

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { type ModuleRequirements, requirementsCheck } from '@quarry/core';
 import { routeGuardProvider } from '@quarry/http';
-import { ApiKeyAccessGuard } from '@quarry/accounts';
 import { VideoController } from './video.controller';
 import { ConfigurableModuleClass, VIDEO_HTTP_MODULE_OPTIONS } from './video-http.module-definition';
 import { VideoJobsService } from '../jobs/video-jobs.service';
@@ -22,7 +21,7 @@ const VIDEO_HTTP_REQUIREMENTS: ModuleRequirements = {
   controllers: [VideoController],
   providers: [
     requirementsCheck(VIDEO_HTTP_REQUIREMENTS),
-    routeGuardProvider('VideoHttpModule', VIDEO_HTTP_MODULE_OPTIONS, ApiKeyAccessGuard),
+    routeGuardProvider('VideoHttpModule', VIDEO_HTTP_MODULE_OPTIONS),
   ],
 })
 export class VideoHttpModule extends ConfigurableModuleClass {}

@@ -12,13 +12,13 @@ import {
   CurrentApiKey,
   GuardedRoutes,
   JobStatusController,
+  MeteredRoute,
   NotImplementedErrorBodyDto,
   PaymentRequiredErrorBodyDto,
   QuarryBody,
   QuarryHttp,
   ValidationErrorBodyDto,
 } from '@quarry/http';
-import { MeteredRoute } from '@quarry/accounts';
 import { VideoJobsService } from '../jobs/video-jobs.service';
 import { VideoJobAcceptedDto, VideoJobDto, videoJobView } from './dto/video-job.dto';
 import { VideoProcessRequestDto } from './dto/video-request.dto';
@@ -56,7 +56,7 @@ export class VideoController extends JobStatusController({
   })
   @ApiNotImplementedResponse({
     type: NotImplementedErrorBodyDto,
-    description: 'This app has no job queue (or, for callbacks, no accounts to sign them).',
+    description: 'This app has no job queue.',
   })
   async process(
     @CurrentAccount() accountId: string,

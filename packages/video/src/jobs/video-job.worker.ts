@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
 import { Clock, QuarryError } from '@quarry/core';
 import { JobQueue } from '@quarry/queue';
-import { WebhookSecretsService } from '@quarry/accounts';
 import { CallbackJobRunner, type JobWork } from '@quarry/jobs';
 import { WebhookSender } from '@quarry/net';
 import { VideoError } from '../domain/video.error';
@@ -34,10 +33,10 @@ export class VideoJobWorker implements OnModuleInit, OnApplicationShutdown {
     private readonly pieces: TranscribedPieceStore,
     sender: WebhookSender,
     clock: Clock,
-    // Both absent in hosts that cannot accept jobs; then no job exists to run.
+    // Absent in hosts that cannot accept jobs; then no job exists to run.
     @Optional() private readonly queue?: JobQueue,
-    @Optional() secrets?: WebhookSecretsService,
   ) {
+    const secrets = settings.webhookSecrets;
     this.runner = new CallbackJobRunner({
       queues: { work: VIDEO_QUEUE, callback: VIDEO_CALLBACK_QUEUE },
       store,

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Clock, holdForJob, IdGenerator, InvalidRequestError, NotImplementedError } from '@quarry/core';
 import { JobQueue } from '@quarry/queue';
-import { WebhookSecretsService } from '@quarry/accounts';
 import { enqueueJob, ownJob } from '@quarry/jobs';
 import { asInvalidRequest, PublicUrlPolicy } from '@quarry/net';
 import { VIDEO_PLATFORMS } from '../domain/video';
@@ -26,8 +25,6 @@ export interface VideoJobRequest extends Omit<VideoRequest, 'mode'> {
 
 const QUEUE_NEEDED =
   'Video jobs need a JobQueue in the app: DatabaseQueueModule from @quarry/queue-db, or BullQueueModule from @quarry/queue-bull.';
-const SECRETS_NEEDED =
-  'Video callbacks are signed with the account webhook secret: import AccountsModule from @quarry/accounts, or submit without callbackUrl and poll the job.';
 
 /** Accepts video jobs and answers for their state; the work happens in `VideoJobWorker`. */
 @Injectable()
@@ -39,9 +36,8 @@ export class VideoJobsService {
     private readonly policy: PublicUrlPolicy,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-    // Absent in hosts without a queue (or without accounts); the routes then answer 501.
+    // Absent in hosts without a queue; the routes then answer 501.
     @Optional() private readonly queue?: JobQueue,
-    @Optional() private readonly secrets?: WebhookSecretsService,
   ) {}
 
   /**
@@ -58,7 +54,6 @@ export class VideoJobsService {
     this.requireSupported(video.url);
     let callback: VideoCallback | undefined;
     if (callbackUrl !== undefined) {
-      if (!this.secrets) throw new NotImplementedError(SECRETS_NEEDED);
       await this.policy.checkDestination(callbackUrl).catch((error: unknown) => {
         throw asInvalidRequest(error, 'callbackUrl');
       });

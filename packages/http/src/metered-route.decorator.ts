@@ -8,7 +8,10 @@ export interface MeteredRouteOptions {
   charges?: string;
 }
 
-/** Marks a route as expensive work (scrape, screenshot, brand): it counts against the tighter per-key limit. */
+/**
+ * Marks a route as expensive work (scrape, screenshot, brand), for route guards that meter it apart:
+ * `AccountsModule`'s counts it against the tighter per-key limit.
+ */
 export const MeteredRoute = (options: MeteredRouteOptions = {}) => SetMetadata(METERED, options);
 
 function meteredRoute(reflector: Reflector, context: ExecutionContext): MeteredRouteOptions | undefined {
@@ -18,6 +21,7 @@ function meteredRoute(reflector: Reflector, context: ExecutionContext): MeteredR
   ]);
 }
 
+/** Whether the route (or its controller) is marked `@MeteredRoute()`. */
 export function isMeteredRoute(reflector: Reflector, context: ExecutionContext): boolean {
   return meteredRoute(reflector, context) !== undefined;
 }
