@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { QuarryCoreModule } from '@quarry/core';
-import { CurrentAccount, CurrentApiKey, QuarryBody, QuarryExceptionFilter } from '@quarry/http';
+import { CurrentAccount, CurrentApiKey, MeteredRoute, QuarryBody, QuarryExceptionFilter } from '@quarry/http';
 import { QuarryDataSourceModule } from '@quarry/persistence';
 import { createTestDatabase, TestDatabase, testDatabaseEngines, testDataSourceModule } from '@quarry/testing';
 import { IsString, Matches } from 'class-validator';
@@ -15,7 +15,6 @@ import {
   AccountsService,
   ApiKeysService,
   LedgerBilling,
-  MeteredRoute,
   RequestLog,
   requestLogPage,
   RequireApiKey,

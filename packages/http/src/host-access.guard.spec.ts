@@ -69,7 +69,7 @@ async function hostWith(providers: Provider[]): Promise<{ app: INestApplication;
     providers: [
       { provide: OPTIONS, useValue: options },
       { provide: ROUTE_SECURITY, useValue: [] },
-      routeGuardProvider('NotesHttpModule', OPTIONS, Symbol('NoDefaultGuard')),
+      routeGuardProvider('NotesHttpModule', OPTIONS),
       ...providers,
     ],
   })

@@ -16,7 +16,12 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { QUARRY_HTTP_MODULE_EXTRAS, applyQuarryHttpModuleExtras } from './quarry-http-module-extras';
 import { QuarryHttp } from './quarry-http.decorator';
-import { GuardedRoutes, routeGuardProvider, type QuarryHttpModuleOptions } from './route-guard';
+import {
+  DEFAULT_ROUTE_GUARD,
+  GuardedRoutes,
+  routeGuardProvider,
+  type QuarryHttpModuleOptions,
+} from './route-guard';
 
 /** The app's default guard, as AccountsModule's API key guard is: a bearer key. */
 @Injectable()
@@ -27,7 +32,10 @@ class KeyGuard implements CanActivate {
 }
 
 @Global()
-@Module({ providers: [KeyGuard], exports: [KeyGuard] })
+@Module({
+  providers: [{ provide: DEFAULT_ROUTE_GUARD, useClass: KeyGuard }],
+  exports: [DEFAULT_ROUTE_GUARD],
+})
 class KeysModule {}
 
 /** A host's own guard: its session header. */
@@ -57,7 +65,7 @@ class ThingsController {
 
 @Module({
   controllers: [ThingsController],
-  providers: [routeGuardProvider('ThingsHttpModule', MODULE_OPTIONS_TOKEN, KeyGuard)],
+  providers: [routeGuardProvider('ThingsHttpModule', MODULE_OPTIONS_TOKEN)],
 })
 class ThingsHttpModule extends ConfigurableModuleClass {}
 
