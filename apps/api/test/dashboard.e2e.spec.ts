@@ -672,7 +672,7 @@ describe('the dashboard in Chromium', () => {
     expect(page.url()).toBe(url('/keys'));
     await page.goto(url('/account'));
     expect(await change('a new long passphrase', PASSWORD)).toBe(200);
-  });
+  }, 90_000); // several scrypt hashes and a second browser
 
   it.each(['/', '/keys', '/requests', '/monitors', '/jobs', '/account'])(
     'has no axe-core violations on %s, in light and dark',
@@ -709,7 +709,7 @@ describe('the dashboard in Chromium', () => {
       statuses.push(attempt.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-  });
+  }, 90_000); // a password hash and six scrypt verifications
 
   it('served every page within its content security policy, with its icon and assets', async () => {
     expect(policyViolations).toEqual([]);

@@ -34,6 +34,11 @@ export {
   QUARRY_HTTP_MODULE_EXTRAS,
   type QuarryHttpModuleExtras,
 } from './quarry-http-module-extras';
-export { chargedOperation, isMeteredRoute, MeteredRoute, type MeteredRouteOptions } from './metered-route.decorator';
+export {
+  chargedOperation,
+  isMeteredRoute,
+  MeteredRoute,
+  type MeteredRouteOptions,
+} from './metered-route.decorator';
 export { QuarryBody } from './quarry-body.decorator';
 export { CallbackDeliveryDto } from './callback-delivery.dto';

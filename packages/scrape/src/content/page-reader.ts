@@ -47,7 +47,9 @@ export class PageReader implements OnModuleDestroy {
     asked: PageExtras,
   ): Promise<HtmlReading> {
     const source: HtmlSource =
-      typeof page === 'string' ? { html: page } : { body: transferable(page.body), contentType: page.contentType };
+      typeof page === 'string'
+        ? { html: page }
+        : { body: transferable(page.body), contentType: page.contentType };
     const transfer = 'body' in source ? [source.body.buffer] : [];
     return this.read({ kind: 'html', source, finalUrl, requestedUrl, allowShell, asked }, deadline, transfer);
   }
