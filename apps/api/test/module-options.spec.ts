@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import { AccountsAdminHttpModule, AccountsHttpModule, AccountsModule, LedgerBilling } from '@quarry/accounts';
 import { BlogHttpModule, BlogModule } from '@quarry/blog';
 import { BrandHttpModule, BrandModule } from '@quarry/brand';
-import { FreeBilling, MissingModuleRequirementError, ModuleOptionsError } from '@quarry/core';
+import { Billing, FreeBilling, MissingModuleRequirementError, ModuleOptionsError } from '@quarry/core';
 import { DashboardHttpModule } from '@quarry/dashboard';
 import { MonitorHttpModule, MonitorModule } from '@quarry/monitor';
 import { ScrapeHttpModule, ScrapeModule } from '@quarry/scrape';
@@ -11,12 +11,12 @@ import { ScreenshotHttpModule, ScreenshotModule } from '@quarry/screenshot';
 import { VideoHttpModule, VideoModule } from '@quarry/video';
 
 /**
- * Boots only `module`, every piece it needs from the app stood in for (the ledger by
- * `FreeBilling`), so its options are what fails.
+ * Boots only `module`, every piece it needs from the app stood in for (billing by `FreeBilling`),
+ * so its options are what fails.
  */
 async function bootError(module: DynamicModule): Promise<unknown> {
   return Test.createTestingModule({ imports: [module] })
-    .useMocker((token) => (token === LedgerBilling ? new FreeBilling() : {}))
+    .useMocker((token) => (token === Billing || token === LedgerBilling ? new FreeBilling() : {}))
     .compile()
     .then(
       () => undefined,
