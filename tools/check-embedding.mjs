@@ -77,12 +77,15 @@ function pack(packages, tarballs) {
 
 /**
  * Every peer of the packages with the ranges that declare it, and the lowest and newest release
- * all of them allow: `[{ name, ranges: { range: [package, ...] }, lowest, newest }]`.
+ * all of them allow: `[{ name, ranges: { range: [package, ...] }, lowest, newest }]`. Quarry's own
+ * packages among the peers (optional ones, like `@quarry/browser`) come from their tarballs.
  */
 function peerMatrix(packages) {
+  const ours = new Set(packages.map(({ manifest }) => manifest.name));
   const declared = new Map();
   for (const { manifest } of packages) {
     for (const [name, range] of Object.entries(manifest.peerDependencies ?? {})) {
+      if (ours.has(name)) continue;
       const ranges = declared.get(name) ?? {};
       ranges[range] = [...(ranges[range] ?? []), manifest.name];
       declared.set(name, ranges);
