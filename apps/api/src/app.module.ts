@@ -65,6 +65,7 @@ export class AppModule {
           callbackAttempts: config.callbackAttempts,
           callbackBackoffMs: config.callbackBackoffMs,
           readingThreads: config.readingThreads,
+          readingNice: config.readingNice,
         }),
         CrawlModule.forRoot({
           hostConcurrency: config.crawlHostConcurrency,

@@ -15,6 +15,7 @@ export { webhookSecretsOf, WebhookSigningSecrets } from './ports/webhook-signing
 export { holdForJob, PRICE_HOLD_MS, runPaid } from './ports/paid-work';
 export { ConfigError, EnvReader } from './config/env-reader';
 export { Clock, SystemClock } from './time/clock';
+export { LruMap } from './collections/lru-map';
 export { IdGenerator } from './time/id-generator';
 export { QuarryCoreModule } from './time/quarry-core.module';
 export { CONTROL_CHARACTERS, HTTP_URL_PATTERN, MAX_URL_LENGTH } from './input/input-rules';

@@ -1,5 +1,5 @@
 import { ForbiddenException, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { AccountDirectory, ForbiddenError } from '@quarry/core';
+import { AccountDirectory, ForbiddenError, LruMap } from '@quarry/core';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { asHostError } from './host-errors';
 
@@ -15,7 +15,7 @@ interface RequestWithAuth {
   auth?: { accountId?: string };
 }
 
-/** Known account ids kept per process (accounts are never deleted); past this many the memory starts over. */
+/** Known account ids kept per process (accounts are never deleted), the earliest remembered forgotten first. */
 const REMEMBERED_ACCOUNTS = 10_000;
 
 /**
@@ -25,7 +25,7 @@ const REMEMBERED_ACCOUNTS = 10_000;
  * accepted for it.
  */
 export class HostAccessGuard implements CanActivate {
-  private readonly known = new Set<string>();
+  private readonly known = new LruMap<string, true>(REMEMBERED_ACCOUNTS);
 
   constructor(
     private readonly guard: CanActivate | false,
@@ -59,10 +59,9 @@ export class HostAccessGuard implements CanActivate {
   }
 
   private async requireKnown(accountId: string): Promise<void> {
-    if (!this.directory || this.known.has(accountId)) return;
+    if (!this.directory || this.known.get(accountId)) return;
     if (!(await this.directory.knows(accountId)))
       throw new ForbiddenError(`The request acts for account "${accountId}", which Quarry does not know.`);
-    if (this.known.size >= REMEMBERED_ACCOUNTS) this.known.clear();
-    this.known.add(accountId);
+    this.known.set(accountId, true);
   }
 }

@@ -8,6 +8,7 @@ export const SCRAPE_OPTION_RULES: OptionRules<ScrapeModuleOptions> = {
   maxBodyBytes: integerOption(1),
   readingThreads: integerOption(1),
   readingMemoryMb: integerOption(16),
+  readingNice: integerOption(0, 19),
   redisUrl: stringOption(),
   redisPrefix: stringOption(),
   price: integerOption(0),

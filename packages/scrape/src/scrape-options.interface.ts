@@ -15,6 +15,12 @@ export interface ScrapeModuleOptions {
   readingThreads?: number;
   /** Heap of one reading thread in MB; a page that needs more is `TOO_LARGE`. @default 1024 */
   readingMemoryMb?: number;
+  /**
+   * Scheduling niceness of the reading threads (Linux; 0 to 19): above 0 they yield the CPU to the
+   * event loop, and to the database and Redis on the same machine, so that answers stay prompt while
+   * pages are read. 0 keeps the process's own. @default 10
+   */
+  readingNice?: number;
   /** Redis URL of the cache; the cache lives in the app's database when absent. */
   redisUrl?: string;
   /** Prefix of the Redis keys. @default 'quarry' */
@@ -46,6 +52,7 @@ export const SCRAPE_DEFAULTS = {
   maxBodyBytes: 10 * 1024 * 1024,
   readingThreads: availableParallelism(),
   readingMemoryMb: 1024,
+  readingNice: 10,
   redisPrefix: 'quarry',
   price: 1,
   asyncAttempts: 3,

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { FreeBilling, InvalidRequestError } from '@quarry/core';
 import { ANONYMOUS_ACCOUNT } from '@quarry/http';
 import {
@@ -312,6 +313,27 @@ describe.each(scrapeEngines())('ScrapeService on the %s engine', (engine) => {
     // The stopped reader is replaced: the next page is read.
     const { result } = await scraper.scrape(ANONYMOUS_ACCOUNT, { url: url('/article'), forceFresh: true });
     expect(result.markdown).toContain('public consultation opens in March');
+  });
+
+  it('reads pages on threads at readingNice, below the event loop, whose own priority is unchanged', async () => {
+    const nicenessOf = (threadId: number | string) =>
+      // Field 19 of a thread's stat, counted after the parenthesised command name.
+      Number(readFileSync(`/proc/self/task/${threadId}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+    const before = new Set(readdirSync('/proc/self/task'));
+    const niced = await createScrapeTestContext([origin.hostPort], engine, {
+      readingNice: 7,
+      billing: new FreeBilling(),
+    });
+    try {
+      await niced.moduleRef
+        .get(ScrapeService)
+        .scrape(ANONYMOUS_ACCOUNT, { url: url('/article'), forceFresh: true });
+      const started = readdirSync('/proc/self/task').filter((thread) => !before.has(thread));
+      expect(started.map(nicenessOf)).toContain(7);
+      expect(nicenessOf(process.pid)).toBe(0);
+    } finally {
+      await niced.close();
+    }
   });
 
   it('refuses markup nested 400,000 deep as TOO_LARGE', async () => {

@@ -60,6 +60,8 @@ export interface AppConfig {
   videoJobsPerAccount?: number;
   /** Threads that read HTML and PDF pages; the machine's cores when unset. */
   readingThreads?: number;
+  /** Niceness of those threads; the module's default when unset. */
+  readingNice?: number;
   blogDir: string;
   development: boolean;
   /** Marks the dashboard's cookies Secure: set wherever the service is reached over HTTPS. */
@@ -123,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     videoConcurrency: read.int('QUARRY_VIDEO_CONCURRENCY', 2, { min: 1, max: 64 }),
     videoJobsPerAccount: read.optionalInt('QUARRY_VIDEO_JOBS_PER_ACCOUNT', { min: 1, max: 64 }),
     readingThreads: read.optionalInt('QUARRY_READING_THREADS', { min: 1, max: 256 }),
+    readingNice: read.optionalInt('QUARRY_READING_NICE', { min: 0, max: 19 }),
     blogDir: resolve(read.string('QUARRY_BLOG_DIR', BLOG_DIR)),
     development: env.NODE_ENV === 'development',
     dashboardSecureCookies:

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
-import { Clock, PaymentRequiredError, QuarryError, runPaid } from '@quarry/core';
+import { Clock, LruMap, PaymentRequiredError, QuarryError, runPaid } from '@quarry/core';
 import { DeferJobError, JobContext, JobQueue } from '@quarry/queue';
 import { ScrapeService, type ScrapeOutcome } from '@quarry/scrape';
 import { CrawlPlan } from '../domain/crawl-plan';
@@ -16,23 +16,30 @@ import { PageQueue } from './page-queue';
 
 /** The ledger operation a crawled or batch-scraped page is charged under. */
 const PAGE_OPERATION = 'crawlPage';
+/** How long a page waits in its worker for its host's turn; a turn further off defers it on the queue. */
+const TURN_PATIENCE_MS = 1000;
+/** Crawls whose job this process keeps at hand, the earliest read forgotten first. */
+const KNOWN_JOBS = 1000;
 
+/** What a page needs of its crawl's job, which never changes while the job lives. */
 interface PageJob {
   id: string;
   accountId: string;
   apiKeyId?: string;
   request: CrawlJobRequest;
+  expiresAt: Date;
 }
 
 /**
- * Fetches one page of a crawl or batch, on any worker: waits for its host's turn (deferred on the
- * queue, so the worker takes other pages meanwhile), holds its price, scrapes it, adds the links
+ * Fetches one page of a crawl or batch, on any worker: waits for its host's turn (a moment in the
+ * worker, else deferred on the queue, so the worker takes other pages meanwhile), holds its price, scrapes it, adds the links
  * it found to the frontier, is charged, and records it. Run again after a crash, it fetches only a
  * page not recorded yet, and the charge, keyed by crawl and page, is taken once.
  */
 @Injectable()
 export class CrawlPageWorker implements OnModuleInit {
   private readonly logger = new Logger(CrawlPageWorker.name);
+  private readonly jobs = new LruMap<string, PageJob>(KNOWN_JOBS);
 
   constructor(
     @Inject(CRAWL_SETTINGS) private readonly settings: CrawlSettings,
@@ -55,15 +62,13 @@ export class CrawlPageWorker implements OnModuleInit {
   }
 
   private async run({ data: { crawlId, pageId } }: JobContext<CrawlPageMessage>): Promise<void> {
-    const [job, page, state] = await Promise.all([
-      this.store.get(crawlId, this.clock.now()),
-      this.frontier.page(crawlId, pageId),
-      this.frontier.state(crawlId),
-    ]);
-    if (!job || !page || !state || (page.status !== 'pending' && page.status !== 'fetching')) return;
+    const [job, found] = await Promise.all([this.job(crawlId), this.frontier.pageWithState(crawlId, pageId)]);
+    if (!job || !found) return;
+    const { page, state } = found;
+    if (page.status !== 'pending' && page.status !== 'fetching') return;
     if (state.stopReason) return this.frontier.drop(crawlId, pageId);
     const url = new URL(page.url);
-    const turn = await this.turns.take(url, await this.files.robots(url.origin));
+    const turn = await this.turns.takeWithin(url, await this.files.robots(url.origin), TURN_PATIENCE_MS);
     if (!turn.granted) throw new DeferJobError('Its host has had its share of requests.', turn.waitMs);
     // The slot is the request's: given back once the page is fetched, before its links are followed.
     let held = true;
@@ -78,6 +83,19 @@ export class CrawlPageWorker implements OnModuleInit {
     } finally {
       await release();
     }
+  }
+
+  /** The crawl's job, read once per process while it lives. */
+  private async job(crawlId: string): Promise<PageJob | undefined> {
+    const now = this.clock.now();
+    const known = this.jobs.get(crawlId);
+    if (known && known.expiresAt > now) return known;
+    const record = await this.store.get(crawlId, now);
+    if (!record) return undefined;
+    const { id, accountId, apiKeyId, request, expiresAt } = record;
+    const job = { id, accountId, apiKeyId, request, expiresAt };
+    this.jobs.set(crawlId, job);
+    return job;
   }
 
   private async fetch(

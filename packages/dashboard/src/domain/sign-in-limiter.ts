@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock } from '@quarry/core';
+import { Clock, LruMap } from '@quarry/core';
 import { DASHBOARD_SETTINGS, DashboardSettings } from '../dashboard-options.interface';
-import { LruMap } from './lru-map';
 
 /** Whose failed sign-ins are counted: an account (by email), a client address, or a remembered browser. */
 export type FailureKey = `account:${string}` | `address:${string}` | `browser:${string}`;

@@ -6,7 +6,7 @@ import { SCRAPE_SETTINGS, ScrapeSettings } from '../scrape-options.interface';
 import type { PageExtras } from '../domain/scrape-result';
 import type { HtmlReading } from './html-content';
 import type { PageContent } from './page-content';
-import type { HtmlSource, ReadingAnswer, ReadingTask } from './reading-task';
+import type { HtmlSource, ReadingAnswer, ReadingTask, ReadingThreadData } from './reading-task';
 import { WorkerPool, WorkerTaskError } from './worker-pool';
 
 /** Young-generation space of a reading thread: parsing makes many short-lived strings. */
@@ -16,7 +16,8 @@ const YOUNG_GENERATION_MB = 48;
  * Reads HTML and PDF pages on worker threads (`readingThreads` of them), so that no page, however
  * hostile its markup, holds the event loop; each reading gets what is left of the request's
  * `timeoutMs`, and a thread still reading past it is terminated (`TIMEOUT`). A thread that needs
- * more than `readingMemoryMb` is stopped too (`TOO_LARGE`).
+ * more than `readingMemoryMb` is stopped too (`TOO_LARGE`). The threads run at `readingNice`, below
+ * the event loop.
  */
 @Injectable()
 export class PageReader implements OnModuleDestroy {
@@ -30,6 +31,7 @@ export class PageReader implements OnModuleDestroy {
         maxOldGenerationSizeMb: settings.readingMemoryMb,
         maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
       },
+      workerData: { nice: settings.readingNice } satisfies ReadingThreadData,
     });
   }
 

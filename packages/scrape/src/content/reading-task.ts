@@ -23,3 +23,9 @@ export type ReadingTask =
 
 /** A reading thread's answer: the reading, or the scrape error it ended in. */
 export type ReadingAnswer = { reading: HtmlReading } | { error: { code: ScrapeErrorCode; message: string } };
+
+/** What each reading thread is started with. */
+export interface ReadingThreadData {
+  /** The thread's scheduling niceness; 0 leaves it as the process's. */
+  nice: number;
+}

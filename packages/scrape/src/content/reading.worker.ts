@@ -1,9 +1,12 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { decodeText } from '@quarry/net/charset';
 import { ScrapeError } from '../domain/scrape.error';
 import { readHtml } from './html-content';
 import { readPdf } from './pdf-content';
-import type { HtmlSource, ReadingAnswer, ReadingTask } from './reading-task';
+import type { HtmlSource, ReadingAnswer, ReadingTask, ReadingThreadData } from './reading-task';
+import { niceThisThread } from './thread-niceness';
+
+niceThisThread((workerData as ReadingThreadData).nice);
 
 /** The thread side of `PageReader`: reads one page per message and answers with the reading or the scrape error. */
 parentPort!.on('message', (task: ReadingTask) => {

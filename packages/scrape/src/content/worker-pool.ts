@@ -6,6 +6,8 @@ export interface WorkerPoolOptions {
   /** Threads at most; each starts when first needed. */
   size: number;
   resourceLimits: ResourceLimits;
+  /** Given to each thread as its `workerData`. */
+  workerData?: unknown;
 }
 
 /** Why a task ended without the worker's answer. */
@@ -82,7 +84,10 @@ export class WorkerPool {
 
   private start(): Thread | undefined {
     if (this.threads.length >= this.options.size) return undefined;
-    const worker = new Worker(this.options.script, { resourceLimits: this.options.resourceLimits });
+    const worker = new Worker(this.options.script, {
+      resourceLimits: this.options.resourceLimits,
+      workerData: this.options.workerData,
+    });
     const thread: Thread = { worker };
     worker.unref();
     worker.on('message', (answer: unknown) => {

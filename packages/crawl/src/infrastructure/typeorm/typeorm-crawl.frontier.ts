@@ -69,12 +69,7 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
       'SELECT page_limit, page_price, stop_reason FROM quarry_crawls WHERE id = ?',
       [crawlId],
     );
-    if (!row) return undefined;
-    return {
-      pageLimit: Number(row.page_limit),
-      pagePrice: Number(row.page_price),
-      ...(row.stop_reason ? { stopReason: row.stop_reason as CrawlStopReason } : {}),
-    };
+    return row ? crawlStateOf(row) : undefined;
   }
 
   async stop(crawlId: string, reason: CrawlStopReason): Promise<void> {
@@ -134,17 +129,25 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
       return true;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const held = await this.page(crawlId, pageId);
+      const [held] = await this.sql.rows(
+        'SELECT url, status FROM quarry_crawl_pages WHERE crawl_id = ? AND page_id = ?',
+        [crawlId, pageId],
+      );
       return held?.status === 'alias' && held.url === pageUrl;
     }
   }
 
-  async page(crawlId: string, pageId: string): Promise<FrontierPage | undefined> {
+  async pageWithState(
+    crawlId: string,
+    pageId: string,
+  ): Promise<{ page: FrontierPage; state: CrawlState } | undefined> {
     const [row] = await this.sql.rows(
-      'SELECT page_id, url, depth, status FROM quarry_crawl_pages WHERE crawl_id = ? AND page_id = ?',
+      `SELECT p.page_id, p.url, p.depth, p.status, c.page_limit, c.page_price, c.stop_reason
+       FROM quarry_crawl_pages p JOIN quarry_crawls c ON c.id = p.crawl_id
+       WHERE p.crawl_id = ? AND p.page_id = ?`,
       [crawlId, pageId],
     );
-    return row ? frontierPageOf(row) : undefined;
+    return row ? { page: frontierPageOf(row), state: crawlStateOf(row) } : undefined;
   }
 
   async claim(crawlId: string, pageId: string): Promise<boolean> {
@@ -240,6 +243,14 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
 /** The id of a URL key within its crawl: its SHA-256, so keys of any length index alike. */
 export function pageIdOf(key: string): string {
   return createHash('sha256').update(key).digest('hex');
+}
+
+function crawlStateOf(row: Record<string, unknown>): CrawlState {
+  return {
+    pageLimit: Number(row.page_limit),
+    pagePrice: Number(row.page_price),
+    ...(row.stop_reason ? { stopReason: row.stop_reason as CrawlStopReason } : {}),
+  };
 }
 
 function frontierPageOf(row: Record<string, unknown>): FrontierPage {

@@ -4,8 +4,8 @@ import { SqlStatements } from './sql-statements';
 
 /** How long a slot stays taken when its worker never gives it back (it died): longer than any fetch. */
 const SLOT_LEASE_MS = 120_000;
-/** Wait before asking again when every slot of a host is taken. */
-const BUSY_WAIT_MS = 100;
+/** Wait before asking again when every slot of a host is taken (a slot given back in the same process wakes its waiters sooner). */
+const BUSY_WAIT_MS = 250;
 
 /**
  * The time between two starts on one host, in whole milliseconds (the clock's resolution), never
@@ -33,9 +33,11 @@ export class TypeormHostBudget extends HostBudget {
     await this.prepare(host, concurrency);
     const slot = await this.takeSlot(host, concurrency, now);
     if (!slot) return { granted: false, waitMs: BUSY_WAIT_MS };
+    const gapMs = gapOf(intervalMs);
+    if (gapMs === 0) return { granted: true, slot };
     const { affected } = await this.sql.execute(
       'UPDATE quarry_crawl_hosts SET next_at = ? WHERE host = ? AND next_at <= ?',
-      [now + gapOf(intervalMs), host, now],
+      [now + gapMs, host, now],
     );
     if (affected > 0) return { granted: true, slot };
     await this.release(slot);
