@@ -7,6 +7,11 @@ import { AccountsModule, AccountsService, accountsEntities, ApiKeysService, Cred
 import { API_KEY_LISTENER_APPLICATION_NAME } from '../src/domain/api-key-change-listener';
 import { AccountsTestContext, createAccountsTestContext } from './accounts-test-module';
 
+/** What the test watches of the `pg` pool. */
+interface QueryablePool {
+  query(query: string | { text: string }): Promise<unknown>;
+}
+
 const describeOnPostgres = testDatabaseEngines().includes('postgres') ? describe : describe.skip;
 
 describeOnPostgres('ApiKeysService on postgres: keys remembered while their changes are heard', () => {
@@ -24,9 +29,13 @@ describeOnPostgres('ApiKeysService on postgres: keys remembered while their chan
     elsewhere = await new DataSource(
       dataSourceOptionsFromUrl(context.database.url, { entities: accountsEntities, migrations: [] }),
     ).initialize();
-    const queries = jest.spyOn(context.database.dataSource, 'query');
+    // Every statement of the data source goes through its driver's `pg` pool.
+    const pool = (context.database.dataSource.driver as unknown as { master: QueryablePool }).master;
+    const queries = jest.spyOn(pool, 'query');
     lookups = () =>
-      queries.mock.calls.filter(([sql]) => sql.includes('FROM quarry_api_keys WHERE key_hash')).length;
+      queries.mock.calls.filter(([query]) =>
+        String(typeof query === 'string' ? query : query.text).includes('FROM quarry_api_keys WHERE key_hash'),
+      ).length;
   });
   afterAll(async () => {
     await elsewhere.destroy();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 
 /** What this needs of the better-sqlite3 connection under TypeORM's driver. */
@@ -8,9 +9,25 @@ export interface SqliteHandle {
 }
 
 export interface SqliteStatement {
+  /** Whether the statement returns rows (a SELECT, or a write with RETURNING). */
+  readonly reader: boolean;
   run(...params: unknown[]): { changes: number };
   all(...params: unknown[]): unknown[];
   get(...params: unknown[]): unknown;
+}
+
+/** Rows a statement returned and rows it changed. */
+export interface StatementResult<T = Record<string, unknown>> {
+  rows: T[];
+  affected: number;
+}
+
+/** What this needs of the `pg` pool under TypeORM's PostgreSQL driver. */
+interface PostgresPool {
+  query(query: { name: string; text: string; values: unknown[] }): Promise<{
+    rows: unknown[];
+    rowCount: number | null;
+  }>;
 }
 
 /** `PRAGMA data_version` of each SQLite handle as read in the current event-loop turn. */
@@ -19,15 +36,16 @@ let forgetScheduled = false;
 
 /**
  * Hand-written SQL for requests that run thousands of times a second, without TypeORM's query
- * building. On SQLite each statement is prepared once on the data source's own better-sqlite3
- * handle and reused (prepared again only if TypeORM reopened the connection); on PostgreSQL it goes
- * through the data source's pool with `?` numbered as `$1, $2, ...`. Write the SQL both engines
- * accept; PostgreSQL returns `bigint` columns as strings, so read numbers through `Number()`.
+ * building. Each statement is prepared once and reused: on SQLite on the data source's own
+ * better-sqlite3 handle (prepared again only if TypeORM reopened the connection), on PostgreSQL as a
+ * named statement of each connection of the data source's pool, with `?` numbered as
+ * `$1, $2, ...`. Write the SQL both engines accept; PostgreSQL returns `bigint` columns as strings,
+ * so read numbers through `Number()`.
  */
 export class PreparedSql {
   private statements = new Map<string, SqliteStatement>();
   private preparedOn?: SqliteHandle;
-  private readonly numbered = new Map<string, string>();
+  private readonly named = new Map<string, { name: string; text: string }>();
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -35,16 +53,29 @@ export class PreparedSql {
     return this.dataSource.options.type === 'better-sqlite3';
   }
 
-  /** The rows `sql` selects. */
-  async rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    if (this.isSqlite) return this.statement(sql).all(...params) as T[];
-    return (await this.dataSource.query(this.postgresSql(sql), params)) as T[];
+  /** The rows `sql` selects (or a write returns). */
+  async rows<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.execute<T>(sql, params)).rows;
   }
 
   /** Runs a write on its own (autocommit); rejects with the driver's error when it is refused. */
   async run(sql: string, params: unknown[] = []): Promise<void> {
-    if (this.isSqlite) this.statement(sql).run(...params);
-    else await this.dataSource.query(this.postgresSql(sql), params);
+    await this.execute(sql, params);
+  }
+
+  /** Runs `sql` on its own (autocommit): the rows it returned and how many it changed, which conditional claims need. */
+  async execute<T = Record<string, unknown>>(
+    sql: string,
+    params: unknown[] = [],
+  ): Promise<StatementResult<T>> {
+    if (this.isSqlite) {
+      const statement = this.statement(sql);
+      if (!statement.reader) return { rows: [], affected: statement.run(...params).changes };
+      const rows = statement.all(...params) as T[];
+      return { rows, affected: rows.length };
+    }
+    const result = await this.postgresPool().query({ ...this.postgresStatement(sql), values: params });
+    return { rows: result.rows as T[], affected: result.rowCount ?? 0 };
   }
 
   /**
@@ -100,13 +131,20 @@ export class PreparedSql {
     return statement;
   }
 
-  private postgresSql(sql: string): string {
-    let numbered = this.numbered.get(sql);
-    if (numbered === undefined) {
+  /** `sql` numbered for PostgreSQL, with the name it is prepared under: its hash, the same in every process. */
+  private postgresStatement(sql: string): { name: string; text: string } {
+    let statement = this.named.get(sql);
+    if (statement === undefined) {
       let n = 0;
-      numbered = sql.replace(/\?/g, () => `$${(n += 1)}`);
-      this.numbered.set(sql, numbered);
+      const text = sql.replace(/\?/g, () => `$${(n += 1)}`);
+      statement = { name: `quarry_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`, text };
+      this.named.set(sql, statement);
     }
-    return numbered;
+    return statement;
+  }
+
+  /** The `pg` pool of the data source's PostgreSQL driver. */
+  private postgresPool(): PostgresPool {
+    return (this.dataSource.driver as unknown as { master: PostgresPool }).master;
   }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
-import { isUniqueViolation } from '@quarry/persistence';
+import { isUniqueViolation, PreparedSql } from '@quarry/persistence';
 import type { ScrapeResult } from '@quarry/scrape';
 import type { CrawlPage, CrawlStopReason } from '../../domain/crawl-request';
 import {
@@ -15,7 +15,6 @@ import {
   type ResultsPage,
 } from '../../ports/crawl-frontier';
 import { KnownPageIds } from './known-page-ids';
-import { SqlStatements } from './sql-statements';
 
 /** Ids looked up in one statement when telling new URLs from seen ones. */
 const LOOKUP_CHUNK = 500;
@@ -49,12 +48,12 @@ const RECORD_ON_SQLITE = `UPDATE quarry_crawl_pages SET status = ?, result = ?,
 
 /** The frontier in `quarry_crawls` and `quarry_crawl_pages`, on SQLite or PostgreSQL. */
 export class TypeormCrawlFrontier extends CrawlFrontier {
-  private readonly sql: SqlStatements;
+  private readonly sql: PreparedSql;
   private readonly known = new KnownPageIds(KNOWN_PAGE_IDS);
 
   constructor(dataSource: DataSource) {
     super();
-    this.sql = new SqlStatements(dataSource);
+    this.sql = new PreparedSql(dataSource);
   }
 
   async createCrawl(id: string, state: CrawlState, expiresAt: Date): Promise<void> {
@@ -174,9 +173,9 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
         : outcome.status === 'failed'
           ? JSON.stringify({ error: outcome.error, message: outcome.message })
           : null;
-    const { affected } = this.sql.postgres
-      ? await this.sql.execute(RECORD_ON_POSTGRES, [crawlId, outcome.status, result, crawlId, pageId])
-      : await this.sql.execute(RECORD_ON_SQLITE, [outcome.status, result, crawlId, crawlId, pageId]);
+    const { affected } = this.sql.isSqlite
+      ? await this.sql.execute(RECORD_ON_SQLITE, [outcome.status, result, crawlId, crawlId, pageId])
+      : await this.sql.execute(RECORD_ON_POSTGRES, [crawlId, outcome.status, result, crawlId, pageId]);
     return affected > 0;
   }
 

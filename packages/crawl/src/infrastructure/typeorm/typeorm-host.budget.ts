@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
+import { PreparedSql } from '@quarry/persistence';
 import { HostBudget, type HostSlot, type HostTurn } from '../../ports/host-budget';
-import { SqlStatements } from './sql-statements';
 
 /** How long a slot stays taken when its worker never gives it back (it died): longer than any fetch. */
 const SLOT_LEASE_MS = 120_000;
@@ -21,12 +21,12 @@ function gapOf(intervalMs: number): number {
  * workers sharing the database share one budget per host.
  */
 export class TypeormHostBudget extends HostBudget {
-  private readonly sql: SqlStatements;
+  private readonly sql: PreparedSql;
   private readonly prepared = new Set<string>();
 
   constructor(dataSource: DataSource) {
     super();
-    this.sql = new SqlStatements(dataSource);
+    this.sql = new PreparedSql(dataSource);
   }
 
   async take(host: string, concurrency: number, intervalMs: number, now: number): Promise<HostTurn> {
@@ -59,7 +59,7 @@ export class TypeormHostBudget extends HostBudget {
       `UPDATE quarry_crawl_host_slots SET until = ?
        WHERE host = ? AND until <= ? AND slot = (
          SELECT slot FROM quarry_crawl_host_slots WHERE host = ? AND slot < ? AND until <= ?
-         ORDER BY slot LIMIT 1${this.sql.postgres ? ' FOR UPDATE SKIP LOCKED' : ''}
+         ORDER BY slot LIMIT 1${this.sql.isSqlite ? '' : ' FOR UPDATE SKIP LOCKED'}
        )
        RETURNING slot`,
       [until, host, now, host, concurrency, now],
