@@ -112,6 +112,33 @@ describe.each(crawlEngines())('crawls on the %s engine', (engine) => {
     });
     expect(await context.ledger.balance(account.id)).toBe(98);
   });
+
+  it('keeps at most hostConcurrency requests in flight while more pages wait for the host in the worker', async () => {
+    const paths = Array.from({ length: 10 }, (_, i) => `/slow/${i}`);
+    const slow = await startSite({
+      '/slow/': { links: paths },
+      ...Object.fromEntries(paths.map((path) => [path, { delayMs: 200 }])),
+    });
+    // No start interval at this rate: a slot given back goes straight to a page waiting for it.
+    const busy = await createCrawlTestContext(engine, {
+      allowHosts: [slow.server.hostPort],
+      options: { hostConcurrency: 2, hostRequestsPerSecond: 100_000 },
+    });
+    try {
+      const account = await busy.accounts.create(`in-flight-${engine}@example.com`, 100);
+      const job = await busy.jobs.crawl(account.id, { url: slow.url('/slow/'), sitemap: 'skip' });
+      const view = await busy.finished(account.id, job.id);
+
+      expect(view).toMatchObject({ status: 'completed', completed: 11, creditsUsed: 11 });
+      for (const path of paths) expect(slow.hits(path)).toBe(1);
+      // Each answer takes 200 ms, so a third arrival within 190 ms would be a third request in flight.
+      const arrivals = slow.pageArrivals;
+      for (let i = 2; i < arrivals.length; i++) expect(arrivals[i] - arrivals[i - 2]).toBeGreaterThanOrEqual(190);
+    } finally {
+      await busy.close();
+      await slow.close();
+    }
+  });
 });
 
 describe('crawl rules', () => {

@@ -52,6 +52,15 @@ export class TypeormHostBudget extends HostBudget {
     );
   }
 
+  async renew(slot: HostSlot, now: number): Promise<HostSlot | undefined> {
+    const until = now + SLOT_LEASE_MS;
+    const { affected } = await this.sql.execute(
+      'UPDATE quarry_crawl_host_slots SET until = ? WHERE host = ? AND slot = ? AND until = ?',
+      [until, slot.host, slot.slot, slot.until],
+    );
+    return affected > 0 ? { ...slot, until } : undefined;
+  }
+
   /** One free slot of the host's first `concurrency`, leased in one statement. */
   private async takeSlot(host: string, concurrency: number, now: number): Promise<HostSlot | undefined> {
     const until = now + SLOT_LEASE_MS;
