@@ -46,6 +46,17 @@ const RECORD_ON_SQLITE = `UPDATE quarry_crawl_pages SET status = ?, result = ?,
     seq = (SELECT COALESCE(MAX(seq), 0) + 1 FROM quarry_crawl_pages WHERE crawl_id = ?)
   WHERE crawl_id = ? AND page_id = ? AND status IN ('pending', 'fetching')`;
 
+const TAKE_BUDGET =
+  'UPDATE quarry_crawls SET discovered = discovered + 1 WHERE id = ? AND discovered < page_limit AND stop_reason IS NULL';
+const INSERT_PENDING =
+  "INSERT INTO quarry_crawl_pages (crawl_id, page_id, url, depth, status) VALUES (?, ?, ?, ?, 'pending')";
+/**
+ * Both in one statement on PostgreSQL: a URL there already refuses the whole statement (its unique
+ * key), budget included.
+ */
+const ADD_ON_POSTGRES = `WITH budget AS (${TAKE_BUDGET} RETURNING id)
+  INSERT INTO quarry_crawl_pages (crawl_id, page_id, url, depth, status) SELECT id, ?, ?, ?, 'pending' FROM budget`;
+
 /** The frontier in `quarry_crawls` and `quarry_crawl_pages`, on SQLite or PostgreSQL. */
 export class TypeormCrawlFrontier extends CrawlFrontier {
   private readonly sql: PreparedSql;
@@ -95,27 +106,41 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
     const added: FrontierPage[] = [];
     for (const [id, url] of candidates) {
       if (candidates.size > URLS_PER_TURN && added.length % URLS_PER_TURN === 0) await nextTurn();
-      // The crawl's budget first, so workers adding at once never pass its limit together.
-      const { affected } = await this.sql.execute(
-        'UPDATE quarry_crawls SET discovered = discovered + 1 WHERE id = ? AND discovered < page_limit AND stop_reason IS NULL',
-        [crawlId],
-      );
-      if (affected === 0) break;
+      const outcome = await this.addOne(crawlId, id, url);
+      if (outcome === 'full') break;
+      if (outcome === 'added') added.push({ id, url: url.url, depth: url.depth, status: 'pending' });
+      this.known.add(crawlId, id);
+    }
+    return added;
+  }
+
+  /**
+   * Records one URL within the crawl's budget, taken first so that workers adding at once never
+   * pass its limit together: `full` once the budget is spent (or the crawl stopped), `seen` when
+   * the URL is there already (its budget given back).
+   */
+  private async addOne(crawlId: string, id: string, url: FoundUrl): Promise<'added' | 'seen' | 'full'> {
+    const values = [id, url.url, url.depth];
+    if (this.sql.isSqlite) {
+      if ((await this.sql.execute(TAKE_BUDGET, [crawlId])).affected === 0) return 'full';
       try {
-        await this.sql.execute(
-          "INSERT INTO quarry_crawl_pages (crawl_id, page_id, url, depth, status) VALUES (?, ?, ?, ?, 'pending')",
-          [crawlId, id, url.url, url.depth],
-        );
-        added.push({ id, url: url.url, depth: url.depth, status: 'pending' });
+        await this.sql.execute(INSERT_PENDING, [crawlId, ...values]);
+        return 'added';
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         await this.sql.execute('UPDATE quarry_crawls SET discovered = discovered - 1 WHERE id = ?', [
           crawlId,
         ]);
+        return 'seen';
       }
-      this.known.add(crawlId, id);
     }
-    return added;
+    try {
+      const { affected } = await this.sql.execute(ADD_ON_POSTGRES, [crawlId, ...values]);
+      return affected > 0 ? 'added' : 'full';
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return 'seen';
+    }
   }
 
   async alias(crawlId: string, key: string, pageUrl: string): Promise<boolean> {
