@@ -1,6 +1,6 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { AccountsAdminHttpModule, AccountsHttpModule, AccountsModule, LedgerBilling } from '@quarry/accounts';
+import { AccountsAdminHttpModule, AccountsHttpModule, AccountsModule } from '@quarry/accounts';
 import { BlogHttpModule, BlogModule } from '@quarry/blog';
 import { BrandHttpModule, BrandModule } from '@quarry/brand';
 import { Billing, FreeBilling, MissingModuleRequirementError, ModuleOptionsError } from '@quarry/core';
@@ -16,7 +16,7 @@ import { VideoHttpModule, VideoModule } from '@quarry/video';
  */
 async function bootError(module: DynamicModule): Promise<unknown> {
   return Test.createTestingModule({ imports: [module] })
-    .useMocker((token) => (token === Billing || token === LedgerBilling ? new FreeBilling() : {}))
+    .useMocker((token) => (token === Billing ? new FreeBilling() : {}))
     .compile()
     .then(
       () => undefined,

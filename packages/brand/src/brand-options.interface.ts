@@ -1,17 +1,10 @@
-import {
-  Billing,
-  FreeBilling,
-  integerOption,
-  methodsOption,
-  type OptionRules,
-  resolveOptions,
-} from '@quarry/core';
+import { Billing, integerOption, methodsOption, type OptionRules, resolveOptions } from '@quarry/core';
 
 /** BrandModule options; every value is checked when the module boots. */
 export interface BrandModuleOptions {
   /** Credits per successful brand profile; failures cost nothing; 0 is free. @default 1 */
   price?: number;
-  /** Who pays for profiles. @default the credit ledger when AccountsModule is imported, else `FreeBilling` */
+  /** Who pays for profiles. @default the app's `Billing` (`AccountsModule` provides one), else `FreeBilling` */
   billing?: Billing;
   /** Budget of a profile that gives no `timeoutMs` (queue, load, measuring), in ms. @default 30000 */
   defaultTimeoutMs?: number;
@@ -55,15 +48,12 @@ const BRAND_OPTION_RULES: OptionRules<BrandModuleOptions> = {
   busyRetryAfterSeconds: integerOption(1, 3_600),
 };
 
-/** Defaults applied and every value checked; throws on the first invalid one so the app does not start. */
+/**
+ * Defaults applied and every value checked; throws on the first invalid one so the app does not start.
+ * `billing` stays as given: the module picks it with `billingOf`.
+ */
 export function resolveBrandSettings(
   options: BrandModuleOptions = {},
-  defaultBilling: Billing = new FreeBilling(),
-): BrandSettings {
-  return resolveOptions(
-    'BrandModule',
-    { ...BRAND_DEFAULTS, billing: defaultBilling },
-    options,
-    BRAND_OPTION_RULES,
-  );
+): Omit<BrandSettings, 'billing'> & Pick<BrandModuleOptions, 'billing'> {
+  return resolveOptions('BrandModule', BRAND_DEFAULTS, options, BRAND_OPTION_RULES);
 }

@@ -18,7 +18,7 @@ export interface CrawlModuleOptions {
   pagePrice?: number;
   /** Credits per map call. @default 1 */
   mapPrice?: number;
-  /** Who pays. @default the credit ledger when AccountsModule is imported, else `FreeBilling` */
+  /** Who pays. @default the app's `Billing` (`AccountsModule` provides one), else `FreeBilling` */
   billing?: Billing;
   /**
    * Who signs the callbacks of crawls and batches. @default the app's: `AccountsModule`'s per-account secrets;

@@ -2,10 +2,10 @@ import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   Billing,
+  billingOf,
   checkedProviders,
   Clock,
   COMMON_REQUIREMENTS,
-  FreeBilling,
   type ModuleRequirements,
   resolveOptions,
   webhookSecretsOf,
@@ -72,7 +72,7 @@ const CRAWL_REQUIREMENTS: ModuleRequirements = {
         const settings = resolveOptions('CrawlModule', CRAWL_DEFAULTS, options, CRAWL_OPTION_RULES);
         return {
           ...settings,
-          billing: settings.billing ?? appBilling ?? new FreeBilling(),
+          billing: billingOf(settings.billing, appBilling),
           webhookSecrets: webhookSecretsOf('CrawlModule', settings.webhookSecrets, appSecrets, !!queue),
         };
       },

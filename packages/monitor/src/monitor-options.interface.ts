@@ -38,7 +38,7 @@ export interface MonitorModuleOptions {
   maxConsecutiveFailures?: number;
   /** Credits per successful check; 0 is free. @default 1 */
   price?: number;
-  /** Who pays for checks. @default the credit ledger of AccountsModule */
+  /** Who pays for checks. @default the app's `Billing` (`AccountsModule` provides one), else `FreeBilling` */
   billing?: Billing;
   /** Budget of one check's scrape, in milliseconds. @default 30000 */
   checkTimeoutMs?: number;
@@ -113,7 +113,12 @@ const MONITOR_OPTION_RULES: OptionRules<MonitorModuleOptions> = {
   webhookBackoffMs: integerOption(1),
 };
 
-/** Applies the defaults and rejects invalid values, so a misconfiguration fails the boot. */
-export function resolveMonitorSettings(options: MonitorModuleOptions = {}): Omit<MonitorSettings, 'billing'> {
+/**
+ * Applies the defaults and rejects invalid values, so a misconfiguration fails the boot. `billing`
+ * stays as given: the module picks it with `billingOf`.
+ */
+export function resolveMonitorSettings(
+  options: MonitorModuleOptions = {},
+): Omit<MonitorSettings, 'billing'> & Pick<MonitorModuleOptions, 'billing'> {
   return resolveOptions('MonitorModule', MONITOR_DEFAULTS, options, MONITOR_OPTION_RULES);
 }

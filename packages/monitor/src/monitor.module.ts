@@ -1,7 +1,14 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { LedgerBilling } from '@quarry/accounts';
-import { checkedProviders, Clock, COMMON_REQUIREMENTS, type ModuleRequirements } from '@quarry/core';
+import { AccountsService } from '@quarry/accounts';
+import {
+  Billing,
+  billingOf,
+  checkedProviders,
+  Clock,
+  COMMON_REQUIREMENTS,
+  type ModuleRequirements,
+} from '@quarry/core';
 import { QUARRY_DATA_SOURCE } from '@quarry/persistence';
 import { JobQueue } from '@quarry/queue';
 import { PublicUrlPolicy } from '@quarry/net';
@@ -31,7 +38,7 @@ const MONITOR_REQUIREMENTS: ModuleRequirements = {
     { token: Clock, missing: COMMON_REQUIREMENTS.core },
     { token: JobQueue, missing: COMMON_REQUIREMENTS.jobQueue },
     { token: PublicUrlPolicy, missing: COMMON_REQUIREMENTS.net },
-    { token: LedgerBilling, missing: COMMON_REQUIREMENTS.accounts },
+    { token: AccountsService, missing: COMMON_REQUIREMENTS.accounts },
     { token: ScrapeService, missing: COMMON_REQUIREMENTS.scrape },
   ],
 };
@@ -40,17 +47,19 @@ const MONITOR_REQUIREMENTS: ModuleRequirements = {
  * Monitors: `MonitorsService` (the API's operations), the check worker and the scheduler.
  * Needs, in the app: `QuarryCoreModule`, `QuarryDataSourceModule`, a TypeORM `DataSource` with `monitorEntities` and
  * `monitorMigrations` (after the accounts tables), a queue module, `NetModule`, `AccountsModule`
- * and `ScrapeModule`. Global by default, so `MonitorHttpModule` finds `MonitorsService`.
+ * (monitors belong to its accounts and email them) and `ScrapeModule`. Checks are paid through the
+ * `billing` option, else the app's `Billing` (`AccountsModule`'s credit ledger). Global by default,
+ * so `MonitorHttpModule` finds `MonitorsService`.
  */
 @Module({
   providers: checkedProviders(MONITOR_REQUIREMENTS, [
     {
       provide: MONITOR_SETTINGS,
-      inject: [MONITOR_MODULE_OPTIONS, LedgerBilling],
-      useFactory: (options: MonitorModuleOptions, ledger: LedgerBilling): MonitorSettings => ({
-        ...resolveMonitorSettings(options),
-        billing: options.billing ?? ledger,
-      }),
+      inject: [MONITOR_MODULE_OPTIONS, { token: Billing, optional: true }],
+      useFactory: (options: MonitorModuleOptions, appBilling?: Billing): MonitorSettings => {
+        const settings = resolveMonitorSettings(options);
+        return { ...settings, billing: billingOf(settings.billing, appBilling) };
+      },
     },
     {
       provide: MonitorStore,

@@ -27,7 +27,7 @@ export interface ScrapeModuleOptions {
   redisPrefix?: string;
   /** Credits per successful scrape, cached or not, sync or async; 0 is free. @default 1 */
   price?: number;
-  /** Who pays for scrapes. @default the credit ledger when AccountsModule is imported, else `FreeBilling` */
+  /** Who pays for scrapes. @default the app's `Billing` (`AccountsModule` provides one), else `FreeBilling` */
   billing?: Billing;
   /**
    * Who signs the callbacks of async scrapes. @default the app's: `AccountsModule`'s per-account

@@ -2,10 +2,10 @@ import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   Billing,
+  billingOf,
   checkedProviders,
   Clock,
   COMMON_REQUIREMENTS,
-  FreeBilling,
   type ModuleRequirements,
   resolveOptions,
   webhookSecretsOf,
@@ -76,7 +76,7 @@ const SCRAPE_REQUIREMENTS: ModuleRequirements = {
         const settings = resolveOptions('ScrapeModule', SCRAPE_DEFAULTS, options, SCRAPE_OPTION_RULES);
         return {
           ...settings,
-          billing: settings.billing ?? appBilling ?? new FreeBilling(),
+          billing: billingOf(settings.billing, appBilling),
           webhookSecrets: webhookSecretsOf('ScrapeModule', settings.webhookSecrets, appSecrets, !!queue),
         };
       },

@@ -4,8 +4,8 @@ import { resolveScreenshotSettings, SCREENSHOT_DEFAULTS } from './screenshot-opt
 describe('resolveScreenshotSettings', () => {
   it('applies the defaults, keeping given values and ignoring undefined ones', () => {
     const billing = new FreeBilling();
-    expect(resolveScreenshotSettings({}, billing)).toEqual({ ...SCREENSHOT_DEFAULTS, billing });
-    expect(resolveScreenshotSettings({ price: 7, defaultQuality: undefined }, billing)).toEqual({
+    expect(resolveScreenshotSettings({})).toEqual(SCREENSHOT_DEFAULTS);
+    expect(resolveScreenshotSettings({ price: 7, billing, defaultQuality: undefined })).toEqual({
       ...SCREENSHOT_DEFAULTS,
       billing,
       price: 7,

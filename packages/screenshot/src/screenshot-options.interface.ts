@@ -1,7 +1,6 @@
 import {
   Billing,
   booleanOption,
-  FreeBilling,
   integerOption,
   methodsOption,
   ModuleOptionsError,
@@ -13,7 +12,7 @@ import {
 export interface ScreenshotModuleOptions {
   /** Credits per successful capture; failed captures cost nothing; 0 is free. @default 5 */
   price?: number;
-  /** Who pays for captures. @default the credit ledger when AccountsModule is imported, else `FreeBilling` */
+  /** Who pays for captures. @default the app's `Billing` (`AccountsModule` provides one), else `FreeBilling` */
   billing?: Billing;
   /** Budget of a capture that gives no `timeoutMs` (queue, load, waits, encoding), in ms. @default 30000 */
   defaultTimeoutMs?: number;
@@ -69,17 +68,14 @@ const SCREENSHOT_OPTION_RULES: OptionRules<ScreenshotModuleOptions> = {
   busyRetryAfterSeconds: integerOption(1, 3_600),
 };
 
-/** Defaults applied and every value checked; throws on the first invalid one so the app does not start. */
+/**
+ * Defaults applied and every value checked; throws on the first invalid one so the app does not start.
+ * `billing` stays as given: the module picks it with `billingOf`.
+ */
 export function resolveScreenshotSettings(
   options: ScreenshotModuleOptions = {},
-  defaultBilling: Billing = new FreeBilling(),
-): ScreenshotSettings {
-  const settings = resolveOptions(
-    'ScreenshotModule',
-    { ...SCREENSHOT_DEFAULTS, billing: defaultBilling },
-    options,
-    SCREENSHOT_OPTION_RULES,
-  );
+): Omit<ScreenshotSettings, 'billing'> & Pick<ScreenshotModuleOptions, 'billing'> {
+  const settings = resolveOptions('ScreenshotModule', SCREENSHOT_DEFAULTS, options, SCREENSHOT_OPTION_RULES);
   if (settings.maxFullPageHeight < settings.viewportHeight)
     throw new ModuleOptionsError(
       `ScreenshotModule: option maxFullPageHeight must be at least viewportHeight (${settings.viewportHeight}), got ${settings.maxFullPageHeight}`,

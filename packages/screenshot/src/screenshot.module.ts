@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BrowserPool } from '@quarry/browser';
 import {
   Billing,
+  billingOf,
   checkedProviders,
   COMMON_REQUIREMENTS,
   IdGenerator,
@@ -14,6 +15,7 @@ import {
   resolveScreenshotSettings,
   SCREENSHOT_SETTINGS,
   type ScreenshotModuleOptions,
+  type ScreenshotSettings,
 } from './screenshot-options.interface';
 
 /** What the app must provide; a missing piece fails the boot naming what to import. */
@@ -36,8 +38,10 @@ const SCREENSHOT_REQUIREMENTS: ModuleRequirements = {
     {
       provide: SCREENSHOT_SETTINGS,
       inject: [SCREENSHOT_MODULE_OPTIONS, { token: Billing, optional: true }],
-      useFactory: (options: ScreenshotModuleOptions, appBilling?: Billing) =>
-        resolveScreenshotSettings(options, appBilling),
+      useFactory: (options: ScreenshotModuleOptions, appBilling?: Billing): ScreenshotSettings => {
+        const settings = resolveScreenshotSettings(options);
+        return { ...settings, billing: billingOf(settings.billing, appBilling) };
+      },
     },
     ScreenshotService,
   ]),

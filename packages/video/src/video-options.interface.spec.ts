@@ -8,7 +8,7 @@ import {
 describe('resolveVideoSettings', () => {
   it('applies the documented defaults, keeping given values and ignoring undefined ones', () => {
     const billing = new FreeBilling();
-    const settings = resolveVideoSettings({ captionPrice: 2, maxDurationSeconds: undefined }, billing);
+    const settings = resolveVideoSettings({ captionPrice: 2, billing, maxDurationSeconds: undefined });
     expect(settings).toMatchObject({ ...VIDEO_DEFAULTS, captionPrice: 2, billing });
     expect(settings.tempDir).toEqual(expect.any(String));
     expect(VIDEO_DEFAULTS).toMatchObject({

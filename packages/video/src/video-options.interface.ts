@@ -2,7 +2,6 @@ import { tmpdir } from 'node:os';
 import {
   anyOption,
   Billing,
-  FreeBilling,
   integerOption,
   methodsOption,
   ModuleOptionsError,
@@ -56,7 +55,7 @@ export interface VideoModuleOptions {
   ffprobePath?: string;
   /** Where media and audio chunks are written while a job runs; each job's files are removed when it ends. @default the OS temp dir */
   tempDir?: string;
-  /** Who pays for transcripts. @default the credit ledger when AccountsModule is imported, else `FreeBilling` */
+  /** Who pays for transcripts. @default the app's `Billing` (`AccountsModule` provides one), else `FreeBilling` */
   billing?: Billing;
   /**
    * Who signs the callbacks of video jobs. @default the app's: `AccountsModule`'s per-account secrets;
@@ -186,16 +185,15 @@ const STT_OPTION_RULES: OptionRules<OpenAiSpeechToTextOptions> = {
 
 /**
  * Defaults applied and every value checked; throws on the first invalid one so the app does not
- * start. `origins` are checked where they are used, when the module builds its platforms at boot.
+ * start. `origins` are checked where they are used, when the module builds its platforms at boot;
+ * `billing` stays as given: the module picks it with `billingOf`.
  */
 export function resolveVideoSettings(
   options: VideoModuleOptions = {},
-  defaultBilling: Billing = new FreeBilling(),
-): VideoSettings {
+): Omit<VideoSettings, 'billing'> & Pick<VideoModuleOptions, 'billing'> {
   const defaults = {
     ...VIDEO_DEFAULTS,
     tempDir: tmpdir(),
-    billing: defaultBilling,
     mediaDownloadTimeoutMs: defaultMediaDownloadTimeoutMs(
       options.maxDurationSeconds ?? VIDEO_DEFAULTS.maxDurationSeconds,
     ),
@@ -204,7 +202,7 @@ export function resolveVideoSettings(
       Math.floor((options.concurrency ?? VIDEO_DEFAULTS.concurrency) / 2),
     ),
   };
-  const settings: VideoSettings = resolveOptions('VideoModule', defaults, options, VIDEO_OPTION_RULES);
+  const settings = resolveOptions('VideoModule', defaults, options, VIDEO_OPTION_RULES);
   if (settings.maxConcurrentJobsPerAccount > settings.concurrency)
     throw new ModuleOptionsError(
       `VideoModule: option maxConcurrentJobsPerAccount (${settings.maxConcurrentJobsPerAccount}) cannot exceed concurrency (${settings.concurrency}).`,

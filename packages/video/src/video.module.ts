@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   Billing,
+  billingOf,
   checkedProviders,
   Clock,
   COMMON_REQUIREMENTS,
@@ -66,9 +67,10 @@ const VIDEO_REQUIREMENTS: ModuleRequirements = {
         appSecrets?: WebhookSigningSecrets,
         queue?: JobQueue,
       ): VideoSettings => {
-        const settings = resolveVideoSettings(options, appBilling);
+        const settings = resolveVideoSettings(options);
         return {
           ...settings,
+          billing: billingOf(settings.billing, appBilling),
           webhookSecrets: webhookSecretsOf('VideoModule', settings.webhookSecrets, appSecrets, !!queue),
         };
       },

@@ -32,3 +32,8 @@ export class FreeBilling extends Billing {
   async release(): Promise<void> {}
   async requireBalance(): Promise<void> {}
 }
+
+/** The billing a module uses: its `billing` option, else the app's (`AccountsModule` provides one), else free. */
+export function billingOf(option: Billing | undefined, fromApp: Billing | undefined): Billing {
+  return option ?? fromApp ?? new FreeBilling();
+}
