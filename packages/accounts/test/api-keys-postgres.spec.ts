@@ -34,7 +34,9 @@ describeOnPostgres('ApiKeysService on postgres: keys remembered while their chan
     const queries = jest.spyOn(pool, 'query');
     lookups = () =>
       queries.mock.calls.filter(([query]) =>
-        String(typeof query === 'string' ? query : query.text).includes('FROM quarry_api_keys WHERE key_hash'),
+        String(typeof query === 'string' ? query : query.text).includes(
+          'FROM quarry_api_keys WHERE key_hash',
+        ),
       ).length;
   });
   afterAll(async () => {

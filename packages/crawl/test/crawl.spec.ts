@@ -133,7 +133,8 @@ describe.each(crawlEngines())('crawls on the %s engine', (engine) => {
       for (const path of paths) expect(slow.hits(path)).toBe(1);
       // Each answer takes 200 ms, so a third arrival within 190 ms would be a third request in flight.
       const arrivals = slow.pageArrivals;
-      for (let i = 2; i < arrivals.length; i++) expect(arrivals[i] - arrivals[i - 2]).toBeGreaterThanOrEqual(190);
+      for (let i = 2; i < arrivals.length; i++)
+        expect(arrivals[i] - arrivals[i - 2]).toBeGreaterThanOrEqual(190);
     } finally {
       await busy.close();
       await slow.close();
