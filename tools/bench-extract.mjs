@@ -141,8 +141,10 @@ async function runViaThreads(benchmark) {
   const readerJs = join(repoRoot, 'packages/scrape/dist/content/page-reader.js');
   if (!existsSync(readerJs)) fail(`${readerJs} is missing: run \`npx nx build scrape\` first`);
   const { PageReader } = createRequire(readerJs)(readerJs);
-  const reader = new PageReader({ readingThreads: 1, readingMemoryMb: 1024 });
-  const read = (page) => reader.html(page.html, page.url, page.url, false, Date.now() + 60_000);
+  const optionsJs = join(repoRoot, 'packages/scrape/dist/scrape-options.interface.js');
+  const { SCRAPE_DEFAULTS } = createRequire(optionsJs)(optionsJs);
+  const reader = new PageReader({ ...SCRAPE_DEFAULTS, readingThreads: 1 });
+  const read = (page) => reader.html(page.html, page.url, page.url, false, Date.now() + 60_000, {});
   try {
     for (const page of benchmark.pages.slice(0, 10)) await read(page).catch(() => undefined);
     const predictions = {};
