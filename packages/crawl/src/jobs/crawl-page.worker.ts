@@ -32,9 +32,10 @@ interface PageJob {
 
 /**
  * Fetches one page of a crawl or batch, on any worker: waits for its host's turn (a moment in the
- * worker, else deferred on the queue, so the worker takes other pages meanwhile), holds its price, scrapes it, adds the links
- * it found to the frontier, is charged, and records it. Run again after a crash, it fetches only a
- * page not recorded yet, and the charge, keyed by crawl and page, is taken once.
+ * worker, else deferred on the queue, so the worker takes other pages meanwhile), holds its price,
+ * scrapes it, adds the links it found to the frontier, is charged, and records it. Run again after
+ * a crash, it fetches only a page not recorded yet, and the charge, keyed by crawl and page, is
+ * taken once.
  */
 @Injectable()
 export class CrawlPageWorker implements OnModuleInit {
