@@ -55,14 +55,12 @@ export class HostTurns {
     // Behind requests already waiting here, the host's slots are taken: wait in line first.
     let waitMs = this.waiting.has(url.host) ? patienceMs : 0;
     for (;;) {
-      const waiters = this.waiting.get(url.host)?.size ?? 0;
-      if (waitMs > 0 && waiters < this.settings.hostConcurrency) {
+      if (waitMs > 0 && !this.lineIsFull(url.host)) {
         const handed = await this.wait(url.host, intervalMs, Math.min(waitMs, until - performance.now()));
         if (handed) return { granted: true, slot: handed };
       }
       const turn = await this.take(url, robots);
-      if (turn.granted || turn.waitMs > until - performance.now()) return turn;
-      if ((this.waiting.get(url.host)?.size ?? 0) >= this.settings.hostConcurrency) return turn;
+      if (turn.granted || turn.waitMs > until - performance.now() || this.lineIsFull(url.host)) return turn;
       waitMs = turn.waitMs;
     }
   }
@@ -99,6 +97,11 @@ export class HostTurns {
         await this.release(turn.slot);
       }
     }
+  }
+
+  /** Whether `hostConcurrency` requests of this process already wait for `host`. */
+  private lineIsFull(host: string): boolean {
+    return (this.waiting.get(host)?.size ?? 0) >= this.settings.hostConcurrency;
   }
 
   private intervalOf(robots: RobotsRules | undefined): number {
