@@ -1,4 +1,11 @@
-import { Billing, integerOption, methodsOption, type OptionRules, resolveOptions } from '@quarry/core';
+import {
+  Billing,
+  integerOption,
+  methodsOption,
+  type OptionRules,
+  resolveOptions,
+  type SettingsBeforeBilling,
+} from '@quarry/core';
 
 /** BrandModule options; every value is checked when the module boots. */
 export interface BrandModuleOptions {
@@ -52,8 +59,6 @@ const BRAND_OPTION_RULES: OptionRules<BrandModuleOptions> = {
  * Defaults applied and every value checked; throws on the first invalid one so the app does not start.
  * `billing` stays as given: the module picks it with `billingOf`.
  */
-export function resolveBrandSettings(
-  options: BrandModuleOptions = {},
-): Omit<BrandSettings, 'billing'> & Pick<BrandModuleOptions, 'billing'> {
+export function resolveBrandSettings(options: BrandModuleOptions = {}): SettingsBeforeBilling<BrandSettings> {
   return resolveOptions('BrandModule', BRAND_DEFAULTS, options, BRAND_OPTION_RULES);
 }

@@ -10,7 +10,13 @@ export {
   RateLimitedError,
 } from './errors/quarry-error';
 export { AccountDirectory } from './ports/account-directory';
-export { Billing, billingOf, FreeBilling, type PricedWork } from './ports/billing';
+export {
+  Billing,
+  billingOf,
+  FreeBilling,
+  type PricedWork,
+  type SettingsBeforeBilling,
+} from './ports/billing';
 export { webhookSecretsOf, WebhookSigningSecrets } from './ports/webhook-signing-secrets';
 export { holdForJob, PRICE_HOLD_MS, runPaid } from './ports/paid-work';
 export { ConfigError, EnvReader } from './config/env-reader';

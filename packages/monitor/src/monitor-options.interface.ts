@@ -8,6 +8,7 @@ import {
   type OptionRules,
   resolveOptions,
   stringOption,
+  type SettingsBeforeBilling,
 } from '@quarry/core';
 import type { MailTransport } from './ports/mail.transport';
 
@@ -119,6 +120,6 @@ const MONITOR_OPTION_RULES: OptionRules<MonitorModuleOptions> = {
  */
 export function resolveMonitorSettings(
   options: MonitorModuleOptions = {},
-): Omit<MonitorSettings, 'billing'> & Pick<MonitorModuleOptions, 'billing'> {
+): SettingsBeforeBilling<MonitorSettings> {
   return resolveOptions('MonitorModule', MONITOR_DEFAULTS, options, MONITOR_OPTION_RULES);
 }

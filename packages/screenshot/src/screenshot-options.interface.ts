@@ -6,6 +6,7 @@ import {
   ModuleOptionsError,
   type OptionRules,
   resolveOptions,
+  type SettingsBeforeBilling,
 } from '@quarry/core';
 
 /** ScreenshotModule options; every value is checked when the module boots. */
@@ -74,7 +75,7 @@ const SCREENSHOT_OPTION_RULES: OptionRules<ScreenshotModuleOptions> = {
  */
 export function resolveScreenshotSettings(
   options: ScreenshotModuleOptions = {},
-): Omit<ScreenshotSettings, 'billing'> & Pick<ScreenshotModuleOptions, 'billing'> {
+): SettingsBeforeBilling<ScreenshotSettings> {
   const settings = resolveOptions('ScreenshotModule', SCREENSHOT_DEFAULTS, options, SCREENSHOT_OPTION_RULES);
   if (settings.maxFullPageHeight < settings.viewportHeight)
     throw new ModuleOptionsError(

@@ -9,6 +9,7 @@ import {
   resolveOptions,
   stringOption,
   type WebhookSigningSecrets,
+  type SettingsBeforeBilling,
 } from '@quarry/core';
 import {
   DEFAULT_CHUNK_CONCURRENCY,
@@ -188,9 +189,7 @@ const STT_OPTION_RULES: OptionRules<OpenAiSpeechToTextOptions> = {
  * start. `origins` are checked where they are used, when the module builds its platforms at boot;
  * `billing` stays as given: the module picks it with `billingOf`.
  */
-export function resolveVideoSettings(
-  options: VideoModuleOptions = {},
-): Omit<VideoSettings, 'billing'> & Pick<VideoModuleOptions, 'billing'> {
+export function resolveVideoSettings(options: VideoModuleOptions = {}): SettingsBeforeBilling<VideoSettings> {
   const defaults = {
     ...VIDEO_DEFAULTS,
     tempDir: tmpdir(),

@@ -33,6 +33,11 @@ export class FreeBilling extends Billing {
   async requireBalance(): Promise<void> {}
 }
 
+/** A module's settings as resolved from its options, `billing` still as given until `billingOf` picks it. */
+export type SettingsBeforeBilling<Settings extends { billing: Billing }> = Omit<Settings, 'billing'> & {
+  billing?: Billing;
+};
+
 /** The billing a module uses: its `billing` option, else the app's (`AccountsModule` provides one), else free. */
 export function billingOf(option: Billing | undefined, fromApp: Billing | undefined): Billing {
   return option ?? fromApp ?? new FreeBilling();
