@@ -21,21 +21,25 @@ const TURN_PATIENCE_MS = 1000;
 /** Crawls whose job this process keeps at hand, the earliest read forgotten first. */
 const KNOWN_JOBS = 1000;
 
-/** What a page needs of its crawl's job, which never changes while the job lives. */
+/** What a page needs of its crawl's job and price, which never change while the job lives. */
 interface PageJob {
   id: string;
   accountId: string;
   apiKeyId?: string;
   request: CrawlJobRequest;
   expiresAt: Date;
+  pagePrice: number;
 }
+
+/** A page as its queue message names it. */
+type QueuedPage = Pick<FrontierPage, 'id' | 'url' | 'depth'>;
 
 /**
  * Fetches one page of a crawl or batch, on any worker: waits for its host's turn (a moment in the
  * worker, else deferred on the queue, so the worker takes other pages meanwhile), holds its price,
- * scrapes it, adds the links it found to the frontier, is charged, and records it. Run again after
- * a crash, it fetches only a page not recorded yet, and the charge, keyed by crawl and page, is
- * taken once.
+ * scrapes it, adds the links it found to the frontier, is charged, and records it; a page of a
+ * crawl that stopped is dropped unfetched. Run again after a crash, it fetches only a page not
+ * recorded yet, and the charge, keyed by crawl and page, is taken once.
  */
 @Injectable()
 export class CrawlPageWorker implements OnModuleInit {
@@ -62,14 +66,15 @@ export class CrawlPageWorker implements OnModuleInit {
     });
   }
 
-  private async run({ data: { crawlId, pageId } }: JobContext<CrawlPageMessage>): Promise<void> {
-    const [job, found] = await Promise.all([this.job(crawlId), this.frontier.pageWithState(crawlId, pageId)]);
-    if (!job || !found) return;
-    const { page, state } = found;
-    if (page.status !== 'pending' && page.status !== 'fetching') return;
-    if (state.stopReason) return this.frontier.drop(crawlId, pageId);
-    const url = new URL(page.url);
-    const turn = await this.turns.takeWithin(url, await this.files.robots(url.origin), TURN_PATIENCE_MS);
+  private async run({ data: { crawlId, pageId, url, depth } }: JobContext<CrawlPageMessage>): Promise<void> {
+    const job = await this.job(crawlId);
+    if (!job) return;
+    const target = new URL(url);
+    const turn = await this.turns.takeWithin(
+      target,
+      await this.files.robots(target.origin),
+      TURN_PATIENCE_MS,
+    );
     if (!turn.granted) throw new DeferJobError('Its host has had its share of requests.', turn.waitMs);
     // The slot is the request's: given back once the page is fetched, before its links are followed.
     let held = true;
@@ -80,37 +85,32 @@ export class CrawlPageWorker implements OnModuleInit {
       }
     };
     try {
-      await this.fetch(job, page, state.pagePrice, release);
+      await this.fetch(job, { id: pageId, url, depth }, release);
     } finally {
       await release();
     }
   }
 
-  /** The crawl's job, read once per process while it lives. */
+  /** The crawl's job and page price, read once per process while it lives. */
   private async job(crawlId: string): Promise<PageJob | undefined> {
     const now = this.clock.now();
     const known = this.jobs.get(crawlId);
     if (known && known.expiresAt > now) return known;
-    const record = await this.store.get(crawlId, now);
-    if (!record) return undefined;
+    const [record, state] = await Promise.all([this.store.get(crawlId, now), this.frontier.state(crawlId)]);
+    if (!record || !state) return undefined;
     const { id, accountId, apiKeyId, request, expiresAt } = record;
-    const job = { id, accountId, apiKeyId, request, expiresAt };
+    const job = { id, accountId, apiKeyId, request, expiresAt, pagePrice: state.pagePrice };
     this.jobs.set(crawlId, job);
     return job;
   }
 
-  private async fetch(
-    job: PageJob,
-    page: FrontierPage,
-    price: number,
-    release: () => Promise<void>,
-  ): Promise<void> {
+  private async fetch(job: PageJob, page: QueuedPage, release: () => Promise<void>): Promise<void> {
     const work = {
       accountId: job.accountId,
       apiKeyId: job.apiKeyId,
       operation: PAGE_OPERATION,
       referenceId: `${job.id}:${page.id}`,
-      price,
+      price: job.pagePrice,
     };
     let wanted = false;
     let outcome: ScrapeOutcome | undefined;
@@ -147,7 +147,8 @@ export class CrawlPageWorker implements OnModuleInit {
         await this.events.page(job, page.id);
       return;
     }
-    if (!outcome) return;
+    // Not claimed: recorded already, or its crawl stopped (then dropped, unless it was already).
+    if (!outcome) return this.frontier.drop(job.id, page.id);
     const recorded = await this.frontier.record(
       job.id,
       page.id,
@@ -161,7 +162,7 @@ export class CrawlPageWorker implements OnModuleInit {
    * already, the page is a duplicate (false, and it costs nothing). Otherwise queues the links it
    * found, before the page is recorded, so a crash in between loses none.
    */
-  private async follow(job: PageJob, page: FrontierPage, scraped: ScrapeOutcome): Promise<boolean> {
+  private async follow(job: PageJob, page: QueuedPage, scraped: ScrapeOutcome): Promise<boolean> {
     if (job.request.kind !== 'crawl' || !scraped.links) return true;
     const plan = new CrawlPlan(job.request);
     const aliases = [

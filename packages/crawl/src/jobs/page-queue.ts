@@ -18,7 +18,7 @@ export class PageQueue {
       if (index > 0 && index % PAGES_PER_TURN === 0) await nextTurn();
       await this.queue.add<CrawlPageMessage>(
         CRAWL_PAGE_QUEUE,
-        { crawlId, pageId: page.id },
+        { crawlId, pageId: page.id, url: page.url, depth: page.depth },
         { jobId: pageJobId(crawlId, page.id) },
       );
     }

@@ -62,11 +62,6 @@ export abstract class CrawlFrontier {
    * or URL holds it already. The same page asking again (run again after a crash) holds it still.
    */
   abstract alias(crawlId: string, key: string, pageUrl: string): Promise<boolean>;
-  /** A page with its crawl's state, read together, or undefined when either is gone. */
-  abstract pageWithState(
-    crawlId: string,
-    pageId: string,
-  ): Promise<{ page: FrontierPage; state: CrawlState } | undefined>;
   /** Takes a pending (or interrupted) page for its fetch; false when it is recorded, dropped, or the crawl stopped. */
   abstract claim(crawlId: string, pageId: string): Promise<boolean>;
   /** A page not fetched because the crawl stopped. */

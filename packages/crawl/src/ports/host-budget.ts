@@ -17,6 +17,9 @@ export abstract class HostBudget {
   /** A slot and a start time for one request to `host`, or the wait before asking again. */
   abstract take(host: string, concurrency: number, intervalMs: number, now: number): Promise<HostTurn>;
   abstract release(slot: HostSlot): Promise<void>;
-  /** The slot leased again from `now`, to hand it to another request without giving it back; undefined when its lease was lost. */
+  /**
+   * The slot to hand to another request without giving it back, its lease extended from `now` unless
+   * it has ample time left for one more fetch; undefined when its lease was lost.
+   */
   abstract renew(slot: HostSlot, now: number): Promise<HostSlot | undefined>;
 }

@@ -161,19 +161,6 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
     }
   }
 
-  async pageWithState(
-    crawlId: string,
-    pageId: string,
-  ): Promise<{ page: FrontierPage; state: CrawlState } | undefined> {
-    const [row] = await this.sql.rows(
-      `SELECT p.page_id, p.url, p.depth, p.status, c.page_limit, c.page_price, c.stop_reason
-       FROM quarry_crawl_pages p JOIN quarry_crawls c ON c.id = p.crawl_id
-       WHERE p.crawl_id = ? AND p.page_id = ?`,
-      [crawlId, pageId],
-    );
-    return row ? { page: frontierPageOf(row), state: crawlStateOf(row) } : undefined;
-  }
-
   async claim(crawlId: string, pageId: string): Promise<boolean> {
     const { affected } = await this.sql.execute(
       `UPDATE quarry_crawl_pages SET status = 'fetching'

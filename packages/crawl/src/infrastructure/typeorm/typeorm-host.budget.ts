@@ -2,8 +2,10 @@ import { DataSource } from 'typeorm';
 import { PreparedSql } from '@quarry/persistence';
 import { HostBudget, type HostSlot, type HostTurn } from '../../ports/host-budget';
 
-/** How long a slot stays taken when its worker never gives it back (it died): longer than any fetch. */
-const SLOT_LEASE_MS = 120_000;
+/** How long a slot stays taken when its worker never gives it back (it died): longer than any fetch (120 s at most). */
+const SLOT_LEASE_MS = 180_000;
+/** A slot handed on with this much of its lease left keeps its lease as it is: no fetch outlasts what is left. */
+const LEASE_LEFT_TO_KEEP_MS = 150_000;
 /** Wait before asking again when every slot of a host is taken (a slot given back in the same process wakes its waiters sooner). */
 const BUSY_WAIT_MS = 250;
 
@@ -53,6 +55,7 @@ export class TypeormHostBudget extends HostBudget {
   }
 
   async renew(slot: HostSlot, now: number): Promise<HostSlot | undefined> {
+    if (slot.until - now >= LEASE_LEFT_TO_KEEP_MS) return slot;
     const until = now + SLOT_LEASE_MS;
     const { affected } = await this.sql.execute(
       'UPDATE quarry_crawl_host_slots SET until = ? WHERE host = ? AND slot = ? AND until = ?',
