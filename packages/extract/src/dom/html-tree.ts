@@ -180,8 +180,12 @@ function countCollapsed(data: string): number {
   return length;
 }
 
+/** A whitespace run that is not already one plain space: most text has only single spaces, left as they are. */
+const WHITESPACE_TO_COLLAPSE = /\s{2,}|[^\S ]/g;
+
+/** Text with whitespace runs collapsed to one space and trimmed. */
 export function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(WHITESPACE_TO_COLLAPSE, ' ').trim();
 }
 
 export function hasAncestor(element: Element, names: ReadonlySet<string>, maxDepth = Infinity): boolean {
