@@ -6,6 +6,7 @@ import {
   CrawlTestContext,
 } from './support/crawl-test-module';
 import { Site, startSite } from './support/site-fixture';
+import { CrawlFrontier } from '../src/ports/crawl-frontier';
 
 /** A docs site: a tree three levels deep under /docs/, a blog beside it. */
 function docsSite(): Promise<Site> {
@@ -366,5 +367,33 @@ describe('crawl rules', () => {
     expect(view.completed).toBe(slowSite.pageArrivals.length);
     expect(view.completed).toBeLessThan(13);
     expect(await context.ledger.balance(account.id)).toBe(100 - view.completed);
+  });
+
+  it("drops a cancelled crawl's queued pages without their host turns, once its worker saw it stopped", async () => {
+    const paths = Array.from({ length: 30 }, (_, i) => `/q${i}`);
+    const slowSite = await site({
+      '/': { links: paths },
+      ...Object.fromEntries(paths.map((path) => [path, { delayMs: 200 }])),
+    });
+    context = await createCrawlTestContext('embedded', {
+      allowHosts: [slowSite.server.hostPort],
+      options: { hostConcurrency: 2 },
+    });
+    const claim = jest.spyOn(context.moduleRef.get(CrawlFrontier), 'claim');
+    const account = await context.accounts.create('cancel-queued@example.com', 100);
+    const job = await context.jobs.crawl(account.id, { url: slowSite.url('/'), sitemap: 'skip' });
+    while ((await context.jobs.status(account.id, 'crawl', job.id)).completed < 2)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await context.jobs.cancel(account.id, 'crawl', job.id);
+    const claimsAtCancel = claim.mock.calls.length;
+    const view = await context.finished(account.id, job.id);
+    // The queued pages come back from the queue within a second, the last host turn long given back.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+
+    expect(view.total - view.completed).toBeGreaterThan(20);
+    // Only the pages that held the host's 2 slots, or waited in line for them, when the first of them
+    // found the crawl stopped still ask to fetch: 2 + 2.
+    expect(claim.mock.calls.length - claimsAtCancel).toBeLessThanOrEqual(2 * 2);
+    expect(slowSite.pageArrivals.length).toBe(view.completed);
   });
 });

@@ -29,6 +29,8 @@ interface PageJob {
   request: CrawlJobRequest;
   expiresAt: Date;
   pagePrice: number;
+  /** Set once this process saw the crawl stopped (for good): its other pages are dropped without a host turn. */
+  stopped?: boolean;
 }
 
 /** A page as its queue message names it. */
@@ -69,6 +71,7 @@ export class CrawlPageWorker implements OnModuleInit {
   private async run({ data: { crawlId, pageId, url, depth } }: JobContext<CrawlPageMessage>): Promise<void> {
     const job = await this.job(crawlId);
     if (!job) return;
+    if (job.stopped) return this.frontier.drop(crawlId, pageId);
     const target = new URL(url);
     const turn = await this.turns.takeWithin(
       target,
@@ -134,6 +137,7 @@ export class CrawlPageWorker implements OnModuleInit {
       );
     } catch (error) {
       if (error instanceof PaymentRequiredError) {
+        job.stopped = true;
         await this.frontier.stop(job.id, 'credits');
         return this.frontier.drop(job.id, page.id);
       }
@@ -148,7 +152,11 @@ export class CrawlPageWorker implements OnModuleInit {
       return;
     }
     // Not claimed: recorded already, or its crawl stopped (then dropped, unless it was already).
-    if (!outcome) return this.frontier.drop(job.id, page.id);
+    if (!outcome) {
+      if (!(await this.frontier.state(job.id))?.stopReason) return;
+      job.stopped = true;
+      return this.frontier.drop(job.id, page.id);
+    }
     const recorded = await this.frontier.record(
       job.id,
       page.id,
