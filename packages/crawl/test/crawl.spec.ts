@@ -168,6 +168,24 @@ describe('crawl rules', () => {
     return context;
   }
 
+  /** A crawl of `pageCount` pages that answer after `delayMs`, 2 requests at a time, once 2 pages are completed. */
+  async function slowCrawlWithTwoPagesDone(pageCount: number, delayMs: number, email: string) {
+    const paths = Array.from({ length: pageCount }, (_, i) => `/p${i}`);
+    const slowSite = await site({
+      '/': { links: paths },
+      ...Object.fromEntries(paths.map((path) => [path, { delayMs }])),
+    });
+    context = await createCrawlTestContext('embedded', {
+      allowHosts: [slowSite.server.hostPort],
+      options: { hostConcurrency: 2 },
+    });
+    const account = await context.accounts.create(email, 100);
+    const job = await context.jobs.crawl(account.id, { url: slowSite.url('/'), sitemap: 'skip' });
+    while ((await context.jobs.status(account.id, 'crawl', job.id)).completed < 2)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    return { slowSite, account, job };
+  }
+
   it('applies includePaths and excludePaths, and crawlEntireDomain opens the host', async () => {
     const blog = await site({
       '/': { links: ['/blog/one', '/blog/drafts/two', '/about'] },
@@ -342,19 +360,7 @@ describe('crawl rules', () => {
   });
 
   it('cancels: no page starts after DELETE, pages in flight finish and are charged', async () => {
-    const paths = Array.from({ length: 12 }, (_, i) => `/p${i}`);
-    const slowSite = await site({
-      '/': { links: paths },
-      ...Object.fromEntries(paths.map((path) => [path, { delayMs: 300 }])),
-    });
-    context = await createCrawlTestContext('embedded', {
-      allowHosts: [slowSite.server.hostPort],
-      options: { hostConcurrency: 2 },
-    });
-    const account = await context.accounts.create('cancel@example.com', 100);
-    const job = await context.jobs.crawl(account.id, { url: slowSite.url('/'), sitemap: 'skip' });
-    while ((await context.jobs.status(account.id, 'crawl', job.id)).completed < 2)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    const { slowSite, account, job } = await slowCrawlWithTwoPagesDone(12, 300, 'cancel@example.com');
     const cancelled = await context.jobs.cancel(account.id, 'crawl', job.id);
     const arrivedAtCancel = slowSite.pageArrivals.length;
     const view = await context.finished(account.id, job.id);
@@ -370,20 +376,8 @@ describe('crawl rules', () => {
   });
 
   it("drops a cancelled crawl's queued pages without their host turns, once its worker saw it stopped", async () => {
-    const paths = Array.from({ length: 30 }, (_, i) => `/q${i}`);
-    const slowSite = await site({
-      '/': { links: paths },
-      ...Object.fromEntries(paths.map((path) => [path, { delayMs: 200 }])),
-    });
-    context = await createCrawlTestContext('embedded', {
-      allowHosts: [slowSite.server.hostPort],
-      options: { hostConcurrency: 2 },
-    });
+    const { slowSite, account, job } = await slowCrawlWithTwoPagesDone(30, 200, 'cancel-queued@example.com');
     const claim = jest.spyOn(context.moduleRef.get(CrawlFrontier), 'claim');
-    const account = await context.accounts.create('cancel-queued@example.com', 100);
-    const job = await context.jobs.crawl(account.id, { url: slowSite.url('/'), sitemap: 'skip' });
-    while ((await context.jobs.status(account.id, 'crawl', job.id)).completed < 2)
-      await new Promise((resolve) => setTimeout(resolve, 20));
     await context.jobs.cancel(account.id, 'crawl', job.id);
     const claimsAtCancel = claim.mock.calls.length;
     const view = await context.finished(account.id, job.id);
