@@ -12,6 +12,7 @@ import { CrawlJobStore } from '../ports/crawl-job.store';
 import { CRAWL_SETTINGS, CrawlSettings } from '../crawl-options.interface';
 import { CrawlEvents } from './crawl-events';
 import { CRAWL_PAGE_QUEUE, type CrawlPageMessage } from './crawl-job-queues';
+import { FollowedLinks } from './followed-links';
 import { PageQueue } from './page-queue';
 
 /** The ledger operation a crawled or batch-scraped page is charged under. */
@@ -20,6 +21,8 @@ const PAGE_OPERATION = 'crawlPage';
 const TURN_PATIENCE_MS = 1000;
 /** Crawls whose job this process keeps at hand, the earliest read forgotten first. */
 const KNOWN_JOBS = 1000;
+/** Links remembered as followed (about 200 bytes each): a whole 10,000-page crawl's and more, within about 10 MB. */
+const FOLLOWED_LINKS = 50_000;
 
 /** What a page needs of its crawl's job and price, which never change while the job lives. */
 interface PageJob {
@@ -27,6 +30,8 @@ interface PageJob {
   accountId: string;
   apiKeyId?: string;
   request: CrawlJobRequest;
+  /** What a crawl's request decides about the URLs its pages find (none for a batch). */
+  plan?: CrawlPlan;
   expiresAt: Date;
   pagePrice: number;
   /** Set once this process saw the crawl stopped (for good): its other pages are dropped without a host turn. */
@@ -47,6 +52,7 @@ type QueuedPage = Pick<FrontierPage, 'id' | 'url' | 'depth'>;
 export class CrawlPageWorker implements OnModuleInit {
   private readonly logger = new Logger(CrawlPageWorker.name);
   private readonly jobs = new LruMap<string, PageJob>(KNOWN_JOBS);
+  private readonly followedLinks = new FollowedLinks(FOLLOWED_LINKS);
 
   constructor(
     @Inject(CRAWL_SETTINGS) private readonly settings: CrawlSettings,
@@ -102,7 +108,8 @@ export class CrawlPageWorker implements OnModuleInit {
     const [record, state] = await Promise.all([this.store.get(crawlId, now), this.frontier.state(crawlId)]);
     if (!record || !state) return undefined;
     const { id, accountId, apiKeyId, request, expiresAt } = record;
-    const job = { id, accountId, apiKeyId, request, expiresAt, pagePrice: state.pagePrice };
+    const plan = request.kind === 'crawl' ? new CrawlPlan(request) : undefined;
+    const job = { id, accountId, apiKeyId, request, plan, expiresAt, pagePrice: state.pagePrice };
     this.jobs.set(crawlId, job);
     return job;
   }
@@ -171,20 +178,22 @@ export class CrawlPageWorker implements OnModuleInit {
    * found, before the page is recorded, so a crash in between loses none.
    */
   private async follow(job: PageJob, page: QueuedPage, scraped: ScrapeOutcome): Promise<boolean> {
-    if (job.request.kind !== 'crawl' || !scraped.links) return true;
-    const plan = new CrawlPlan(job.request);
+    const { plan } = job;
+    if (!plan || !scraped.links) return true;
     const aliases = [
       plan.aliasKey(page.url, scraped.links.canonical),
       plan.aliasKey(page.url, scraped.result.finalUrl),
     ];
     for (const key of new Set(aliases.filter((alias): alias is string => alias !== undefined)))
       if (!(await this.frontier.alias(job.id, key, page.url))) return false;
-    if (page.depth >= job.request.maxDepth || job.request.sitemap === 'only') return true;
+    if (page.depth >= plan.request.maxDepth || plan.request.sitemap === 'only') return true;
+    const links = this.followedLinks.unfollowed(job.id, scraped.links.links);
     const candidates = [];
-    for (const candidate of plan.candidates(scraped.links.links))
+    for (const candidate of plan.candidates(links))
       if (await this.links.allows(new URL(candidate.url)))
         candidates.push({ ...candidate, depth: page.depth + 1 });
     await this.pages.enqueue(job.id, await this.frontier.add(job.id, candidates));
+    this.followedLinks.followed(job.id, links);
     return true;
   }
 }

@@ -14,14 +14,11 @@ import {
   type PageOutcome,
   type ResultsPage,
 } from '../../ports/crawl-frontier';
-import { KnownPageIds } from './known-page-ids';
 
 /** Ids looked up in one statement when telling new URLs from seen ones. */
 const LOOKUP_CHUNK = 500;
 /** URLs recorded between two turns of the event loop, so that seeding a whole sitemap never holds the API's answers. */
 const URLS_PER_TURN = 100;
-/** Page ids remembered as recorded (about 120 bytes each): a whole 10,000-page crawl and more, within a few MB. */
-const KNOWN_PAGE_IDS = 50_000;
 
 const EMPTY_COUNTS: FrontierCounts = {
   pending: 0,
@@ -60,7 +57,6 @@ const ADD_ON_POSTGRES = `WITH budget AS (${TAKE_BUDGET} RETURNING id)
 /** The frontier in `quarry_crawls` and `quarry_crawl_pages`, on SQLite or PostgreSQL. */
 export class TypeormCrawlFrontier extends CrawlFrontier {
   private readonly sql: PreparedSql;
-  private readonly known = new KnownPageIds(KNOWN_PAGE_IDS);
 
   constructor(dataSource: DataSource) {
     super();
@@ -97,19 +93,15 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
     const candidates = new Map<string, FoundUrl>();
     for (const url of found) {
       const id = pageIdOf(url.key);
-      if (!candidates.has(id) && !this.known.has(crawlId, id)) candidates.set(id, url);
+      if (!candidates.has(id)) candidates.set(id, url);
     }
-    for (const id of await this.seen(crawlId, [...candidates.keys()])) {
-      candidates.delete(id);
-      this.known.add(crawlId, id);
-    }
+    for (const id of await this.seen(crawlId, [...candidates.keys()])) candidates.delete(id);
     const added: FrontierPage[] = [];
     for (const [id, url] of candidates) {
       if (candidates.size > URLS_PER_TURN && added.length % URLS_PER_TURN === 0) await nextTurn();
       const outcome = await this.addOne(crawlId, id, url);
       if (outcome === 'full') break;
       if (outcome === 'added') added.push({ id, url: url.url, depth: url.depth, status: 'pending' });
-      this.known.add(crawlId, id);
     }
     return added;
   }
