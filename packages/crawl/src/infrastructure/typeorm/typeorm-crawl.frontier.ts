@@ -15,7 +15,7 @@ import {
   type ResultsPage,
 } from '../../ports/crawl-frontier';
 
-/** Ids looked up in one statement when telling new URLs from seen ones. */
+/** URLs looked up and recorded in one statement. */
 const LOOKUP_CHUNK = 500;
 /** URLs recorded between two turns of the event loop, so that seeding a whole sitemap never holds the API's answers. */
 const URLS_PER_TURN = 100;
@@ -48,11 +48,26 @@ const TAKE_BUDGET =
 const INSERT_PENDING =
   "INSERT INTO quarry_crawl_pages (crawl_id, page_id, url, depth, status) VALUES (?, ?, ?, ?, 'pending')";
 /**
- * Both in one statement on PostgreSQL: a URL there already refuses the whole statement (its unique
- * key), budget included.
+ * On PostgreSQL, the URLs of one add in one statement. The crawl's row is locked first, so the adds
+ * of a crawl take its budget one after another and never pass its limit together. A URL another
+ * worker recorded after this statement's snapshot is skipped by its unique key and not counted:
+ * `tried` then exceeds the ids `added`, and the URLs left are tried again.
  */
-const ADD_ON_POSTGRES = `WITH budget AS (${TAKE_BUDGET} RETURNING id)
-  INSERT INTO quarry_crawl_pages (crawl_id, page_id, url, depth, status) SELECT id, ?, ?, ?, 'pending' FROM budget`;
+const ADD_ON_POSTGRES = `WITH crawl AS (
+    SELECT page_limit - discovered AS room FROM quarry_crawls WHERE id = ? AND stop_reason IS NULL FOR UPDATE
+  ), found AS (
+    SELECT f.page_id, f.url, f.depth
+    FROM unnest(?::varchar[], ?::varchar[], ?::int[]) WITH ORDINALITY AS f(page_id, url, depth, ord)
+    WHERE NOT EXISTS (SELECT 1 FROM quarry_crawl_pages p WHERE p.crawl_id = ? AND p.page_id = f.page_id)
+    ORDER BY f.ord LIMIT GREATEST(COALESCE((SELECT room FROM crawl), 0), 0)
+  ), added AS (
+    INSERT INTO quarry_crawl_pages (crawl_id, page_id, url, depth, status)
+    SELECT ?, page_id, url, depth, 'pending' FROM found ON CONFLICT DO NOTHING RETURNING page_id
+  ), counted AS (
+    UPDATE quarry_crawls SET discovered = discovered + (SELECT COUNT(*) FROM added)
+    WHERE id = ? AND EXISTS (SELECT 1 FROM added)
+  )
+  SELECT (SELECT COUNT(*) FROM found) AS tried, (SELECT array_agg(page_id) FROM added) AS added`;
 
 /** The frontier in `quarry_crawls` and `quarry_crawl_pages`, on SQLite or PostgreSQL. */
 export class TypeormCrawlFrontier extends CrawlFrontier {
@@ -95,44 +110,66 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
       const id = pageIdOf(url.key);
       if (!candidates.has(id)) candidates.set(id, url);
     }
-    for (const id of await this.seen(crawlId, [...candidates.keys()])) candidates.delete(id);
     const added: FrontierPage[] = [];
-    for (const [id, url] of candidates) {
-      if (candidates.size > URLS_PER_TURN && added.length % URLS_PER_TURN === 0) await nextTurn();
-      const outcome = await this.addOne(crawlId, id, url);
-      if (outcome === 'full') break;
-      if (outcome === 'added') added.push({ id, url: url.url, depth: url.depth, status: 'pending' });
+    for (const chunk of chunksOf([...candidates], LOOKUP_CHUNK)) {
+      const ids = this.sql.isSqlite
+        ? await this.addOnSqlite(crawlId, chunk)
+        : await this.addOnPostgres(crawlId, chunk);
+      for (const [id, url] of chunk)
+        if (ids.has(id)) added.push({ id, url: url.url, depth: url.depth, status: 'pending' });
+    }
+    return added;
+  }
+
+  /** Records the URLs of `chunk` not recorded yet, while the budget lasts; answers the ids recorded. */
+  private async addOnPostgres(crawlId: string, chunk: [string, FoundUrl][]): Promise<Set<string>> {
+    const added = new Set<string>();
+    let left = chunk;
+    while (left.length > 0) {
+      const [row] = await this.sql.rows<{ tried: string; added: string[] | null }>(ADD_ON_POSTGRES, [
+        crawlId,
+        left.map(([id]) => id),
+        left.map(([, url]) => url.url),
+        left.map(([, url]) => url.depth),
+        crawlId,
+        crawlId,
+        crawlId,
+      ]);
+      const now = row?.added ?? [];
+      for (const id of now) added.add(id);
+      if (Number(row?.tried ?? 0) === now.length) break;
+      left = left.filter(([id]) => !added.has(id));
     }
     return added;
   }
 
   /**
-   * Records one URL within the crawl's budget, taken first so that workers adding at once never
-   * pass its limit together: `full` once the budget is spent (or the crawl stopped), `seen` when
-   * the URL is there already (its budget given back).
+   * SQLite writes one statement at a time: each URL not seen takes one page of the budget, given
+   * back when the URL turns out to be there already.
    */
-  private async addOne(crawlId: string, id: string, url: FoundUrl): Promise<'added' | 'seen' | 'full'> {
-    const values = [id, url.url, url.depth];
-    if (this.sql.isSqlite) {
-      if ((await this.sql.execute(TAKE_BUDGET, [crawlId])).affected === 0) return 'full';
+  private async addOnSqlite(crawlId: string, chunk: [string, FoundUrl][]): Promise<Set<string>> {
+    const seen = new Set(
+      await this.seen(
+        crawlId,
+        chunk.map(([id]) => id),
+      ),
+    );
+    const added = new Set<string>();
+    for (const [index, [id, url]] of chunk.entries()) {
+      if (index > 0 && index % URLS_PER_TURN === 0) await nextTurn();
+      if (seen.has(id)) continue;
+      if ((await this.sql.execute(TAKE_BUDGET, [crawlId])).affected === 0) break;
       try {
-        await this.sql.execute(INSERT_PENDING, [crawlId, ...values]);
-        return 'added';
+        await this.sql.execute(INSERT_PENDING, [crawlId, id, url.url, url.depth]);
+        added.add(id);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         await this.sql.execute('UPDATE quarry_crawls SET discovered = discovered - 1 WHERE id = ?', [
           crawlId,
         ]);
-        return 'seen';
       }
     }
-    try {
-      const { affected } = await this.sql.execute(ADD_ON_POSTGRES, [crawlId, ...values]);
-      return affected > 0 ? 'added' : 'full';
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      return 'seen';
-    }
+    return added;
   }
 
   async alias(crawlId: string, key: string, pageUrl: string): Promise<boolean> {
@@ -230,17 +267,18 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
   }
 
   private async seen(crawlId: string, ids: string[]): Promise<string[]> {
-    const seen: string[] = [];
-    for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
-      const chunk = ids.slice(start, start + LOOKUP_CHUNK);
-      const rows = await this.sql.rows(
-        `SELECT page_id FROM quarry_crawl_pages WHERE crawl_id = ? AND page_id IN (${chunk.map(() => '?').join(', ')})`,
-        [crawlId, ...chunk],
-      );
-      seen.push(...rows.map((row) => String(row.page_id)));
-    }
-    return seen;
+    const rows = await this.sql.rows(
+      `SELECT page_id FROM quarry_crawl_pages WHERE crawl_id = ? AND page_id IN (${ids.map(() => '?').join(', ')})`,
+      [crawlId, ...ids],
+    );
+    return rows.map((row) => String(row.page_id));
   }
+}
+
+function chunksOf<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
 }
 
 /** The id of a URL key within its crawl: its SHA-256, so keys of any length index alike. */
