@@ -67,7 +67,13 @@ const ADD_ON_POSTGRES = `WITH crawl AS (
     UPDATE quarry_crawls SET discovered = discovered + (SELECT COUNT(*) FROM added)
     WHERE id = ? AND EXISTS (SELECT 1 FROM added)
   )
-  SELECT (SELECT COUNT(*) FROM found) AS tried, (SELECT array_agg(page_id) FROM added) AS added`;
+  SELECT (SELECT room FROM crawl) AS room, (SELECT COUNT(*) FROM found) AS tried, (SELECT array_agg(page_id) FROM added) AS added`;
+
+/** What one chunk of an add recorded, and whether the crawl's budget (or the crawl) ended on it. */
+interface ChunkAdded {
+  ids: Set<string>;
+  full: boolean;
+}
 
 /** The frontier in `quarry_crawls` and `quarry_crawl_pages`, on SQLite or PostgreSQL. */
 export class TypeormCrawlFrontier extends CrawlFrontier {
@@ -112,21 +118,26 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
     }
     const added: FrontierPage[] = [];
     for (const chunk of chunksOf([...candidates], LOOKUP_CHUNK)) {
-      const ids = this.sql.isSqlite
+      const { ids, full } = this.sql.isSqlite
         ? await this.addOnSqlite(crawlId, chunk)
         : await this.addOnPostgres(crawlId, chunk);
       for (const [id, url] of chunk)
         if (ids.has(id)) added.push({ id, url: url.url, depth: url.depth, status: 'pending' });
+      if (full) break;
     }
     return added;
   }
 
-  /** Records the URLs of `chunk` not recorded yet, while the budget lasts; answers the ids recorded. */
-  private async addOnPostgres(crawlId: string, chunk: [string, FoundUrl][]): Promise<Set<string>> {
-    const added = new Set<string>();
+  /** Records the URLs of `chunk` not recorded yet, while the budget lasts. */
+  private async addOnPostgres(crawlId: string, chunk: [string, FoundUrl][]): Promise<ChunkAdded> {
+    const ids = new Set<string>();
     let left = chunk;
     while (left.length > 0) {
-      const [row] = await this.sql.rows<{ tried: string; added: string[] | null }>(ADD_ON_POSTGRES, [
+      const [row] = await this.sql.rows<{
+        room: string | number | null;
+        tried: string;
+        added: string[] | null;
+      }>(ADD_ON_POSTGRES, [
         crawlId,
         left.map(([id]) => id),
         left.map(([, url]) => url.url),
@@ -135,33 +146,34 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
         crawlId,
         crawlId,
       ]);
-      const now = row?.added ?? [];
-      for (const id of now) added.add(id);
-      if (Number(row?.tried ?? 0) === now.length) break;
-      left = left.filter(([id]) => !added.has(id));
+      const inserted = row?.added ?? [];
+      for (const id of inserted) ids.add(id);
+      if (Number(row?.room ?? 0) <= inserted.length) return { ids, full: true };
+      if (Number(row?.tried ?? 0) === inserted.length) break;
+      left = left.filter(([id]) => !ids.has(id));
     }
-    return added;
+    return { ids, full: false };
   }
 
   /**
    * SQLite writes one statement at a time: each URL not seen takes one page of the budget, given
    * back when the URL turns out to be there already.
    */
-  private async addOnSqlite(crawlId: string, chunk: [string, FoundUrl][]): Promise<Set<string>> {
+  private async addOnSqlite(crawlId: string, chunk: [string, FoundUrl][]): Promise<ChunkAdded> {
     const seen = new Set(
       await this.seen(
         crawlId,
         chunk.map(([id]) => id),
       ),
     );
-    const added = new Set<string>();
+    const ids = new Set<string>();
     for (const [index, [id, url]] of chunk.entries()) {
       if (index > 0 && index % URLS_PER_TURN === 0) await nextTurn();
       if (seen.has(id)) continue;
-      if ((await this.sql.execute(TAKE_BUDGET, [crawlId])).affected === 0) break;
+      if ((await this.sql.execute(TAKE_BUDGET, [crawlId])).affected === 0) return { ids, full: true };
       try {
         await this.sql.execute(INSERT_PENDING, [crawlId, id, url.url, url.depth]);
-        added.add(id);
+        ids.add(id);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         await this.sql.execute('UPDATE quarry_crawls SET discovered = discovered - 1 WHERE id = ?', [
@@ -169,7 +181,7 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
         ]);
       }
     }
-    return added;
+    return { ids, full: false };
   }
 
   async alias(crawlId: string, key: string, pageUrl: string): Promise<boolean> {
