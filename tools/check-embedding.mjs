@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -22,7 +23,7 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import semver from 'semver';
 import { repoRoot } from './lib/built-service.mjs';
 
@@ -131,9 +132,28 @@ function installHost(dir, dependencies) {
   copyFileSync(join(repoRoot, 'tools/embedding-host/host-app.cjs'), join(dir, 'host-app.cjs'));
 }
 
-/** `npm install` in `dir`. */
+/** `npm install` in `dir`, offered the workspace's compiled better-sqlite3. */
 function npmInstall(dir) {
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], dir);
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], dir, {
+    env: { ...process.env, npm_config_better_sqlite3_local_prebuilds: sqlitePrebuilds() },
+  });
+}
+
+/**
+ * A folder holding the workspace's compiled better-sqlite3 as a prebuilt binary, named as its
+ * installer (prebuild-install) looks for one: a host that installs the same version unpacks it
+ * instead of compiling it again (about 90 s each where the project's prebuilt downloads are out
+ * of reach); another version, Node or platform finds no such file and compiles as usual.
+ */
+function sqlitePrebuilds() {
+  const dir = join(work, 'prebuilds');
+  if (existsSync(dir)) return dir;
+  mkdirSync(dir);
+  const addon = dirname(createRequire(join(repoRoot, 'package.json')).resolve('better-sqlite3/package.json'));
+  const { version } = JSON.parse(readFileSync(join(addon, 'package.json'), 'utf8'));
+  const file = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  run('tar', ['-czf', join(dir, file), '-C', addon, 'build/Release/better_sqlite3.node'], work);
+  return dir;
 }
 
 function checkOneNestCore(host, label) {
