@@ -62,6 +62,23 @@ describe('DatabaseJobQueue on SQLite', () => {
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
   });
 
+  it('lets the event loop turn between claims, so jobs that end at once never hold other work', async () => {
+    const queue = await openQueue();
+    await Promise.all(Array.from({ length: 200 }, (_, n) => queue.add('instant', { n })));
+    let ran = 0;
+    let ranWhenTimerFired: number | undefined;
+    queue.process(
+      'instant',
+      async () => {
+        if (ran++ === 0) setTimeout(() => (ranWhenTimerFired = ran), 0);
+      },
+      { concurrency: 4 },
+    );
+
+    await waitFor(() => ran === 200);
+    expect(ranWhenTimerFired).toBeLessThan(200);
+  });
+
   it('claims a job again once its lease runs out, until it stalled too often', async () => {
     const dataSource = await openDataSource();
     const store = new JobStore(dataSource);

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { BeforeApplicationShutdown, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { JobHandler, JobOptions, JobQueue, JobStatus, ProcessOptions } from '@quarry/queue';
@@ -224,12 +225,18 @@ export class DatabaseJobQueue extends JobQueue implements OnApplicationBootstrap
     }, delayMs);
   }
 
-  /** Claims due jobs up to the queue's concurrency; resolves with the delay until the next look. */
+  /**
+   * Claims due jobs up to the queue's concurrency, one per turn of the event loop; resolves with
+   * the delay until the next look.
+   */
   private async poll(worker: QueueWorker): Promise<number> {
     try {
       do {
         worker.pollAgain = false;
         while (this.canWork() && worker.running.size < worker.concurrency) {
+          // Jobs that end at once (a page deferred to its host's next turn) would otherwise be
+          // claimed one after another without a turn of the event loop, holding every answer.
+          await nextTurn();
           const job = await this.store.claim(
             worker.queue,
             Date.now(),
