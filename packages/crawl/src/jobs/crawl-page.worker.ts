@@ -1,7 +1,9 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import { Clock, LruMap, PaymentRequiredError, QuarryError, runPaid } from '@quarry/core';
 import { DeferJobError, JobContext, JobQueue } from '@quarry/queue';
 import { ScrapeService, type ScrapeOutcome } from '@quarry/scrape';
+import { chunksOf } from '../chunks-of';
 import { CrawlPlan } from '../domain/crawl-plan';
 import type { CrawlJobRequest } from '../domain/crawl-request';
 import { HostTurns } from '../discovery/host-turns';
@@ -21,6 +23,8 @@ const PAGE_OPERATION = 'crawlPage';
 const TURN_PATIENCE_MS = 1000;
 /** Crawls whose job this process keeps at hand, the earliest read forgotten first. */
 const KNOWN_JOBS = 1000;
+/** A page's links followed in one go: the links of any usual page, one slice of a huge one. */
+const LINKS_PER_TURN = 1000;
 /** Links remembered as followed (about 200 bytes each): a whole 10,000-page crawl's and more, within about 10 MB. */
 const FOLLOWED_LINKS = 50_000;
 
@@ -188,12 +192,16 @@ export class CrawlPageWorker implements OnModuleInit {
       if (!(await this.frontier.alias(job.id, key, page.url))) return false;
     if (page.depth >= plan.request.maxDepth || plan.request.sitemap === 'only') return true;
     const links = this.followedLinks.unfollowed(job.id, scraped.links.links);
-    const candidates = [];
-    for (const candidate of plan.candidates(links))
-      if (await this.links.allows(new URL(candidate.url)))
-        candidates.push({ ...candidate, depth: page.depth + 1 });
-    await this.pages.enqueue(job.id, await this.frontier.add(job.id, candidates));
-    this.followedLinks.followed(job.id, links);
+    // A page may hold hundreds of thousands of links: a turn of the event loop between slices.
+    for (const slice of chunksOf(links, LINKS_PER_TURN)) {
+      const candidates = [];
+      for (const candidate of plan.candidates(slice))
+        if (await this.links.allows(new URL(candidate.url)))
+          candidates.push({ ...candidate, depth: page.depth + 1 });
+      await this.pages.enqueue(job.id, await this.frontier.add(job.id, candidates));
+      this.followedLinks.followed(job.id, slice);
+      await nextTurn();
+    }
     return true;
   }
 }

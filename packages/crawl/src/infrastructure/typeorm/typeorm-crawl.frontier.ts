@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation, PreparedSql } from '@quarry/persistence';
 import type { ScrapeResult } from '@quarry/scrape';
+import { chunksOf } from '../../chunks-of';
 import type { CrawlPage, CrawlStopReason } from '../../domain/crawl-request';
 import {
   CrawlFrontier,
@@ -285,12 +286,6 @@ export class TypeormCrawlFrontier extends CrawlFrontier {
     );
     return rows.map((row) => String(row.page_id));
   }
-}
-
-function chunksOf<T>(items: T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
-  return chunks;
 }
 
 /** The id of a URL key within its crawl: its SHA-256, so keys of any length index alike. */
